@@ -1,0 +1,182 @@
+"""Cross-reference checks that a single model cannot make: ids that must exist, pages that must cover
+their profile, the ontology file agreeing with the code, a declared WE agreeing with the appraisal.
+
+Each check yields ``(key path, message)`` pairs; the loader turns them into :class:`DataError` lines.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from enum import Enum
+
+from amalogs.models.game import GameProfile
+from amalogs.models.mapping import MappingPage
+from amalogs.models.ontology import Ontology
+from amalogs.ontology import terms
+from amalogs.ontology.we import appraise, range_of
+
+__all__ = ["check_ontology", "check_profile", "check_page", "Problem"]
+
+Problem = tuple[str, str]
+
+_SECTION_NAMES = {
+    "zones": "zone",
+    "card_types": "card type",
+    "stats": "stat",
+    "keywords": "keyword",
+    "colours": "colour",
+    "resources": "resource",
+}
+
+_PAGE_SECTION = {
+    "zones": "permanent_types",
+    "card_types": "card_types",
+    "stats": "status",
+    "keywords": "unified_keywords",
+    "colours": "colours",
+    "resources": "resources",
+}
+"""Where on the page each native section of the profile is mapped."""
+
+
+def _duplicates(where: str, ids: Iterable[object]) -> Iterator[Problem]:
+    for value, n in Counter(ids).items():
+        if n > 1:
+            yield where, f"duplicate id {str(value)!r}"
+
+
+def _unknown(where: str, value: str | None, known: frozenset[str], what: str) -> Iterator[Problem]:
+    if value is not None and value not in known:
+        yield where, f"unknown {what} {value!r} (known: {', '.join(sorted(known)) or 'none'})"
+
+
+def check_ontology(onto: Ontology) -> Iterator[Problem]:
+    """The ontology file must list exactly the terms the code knows, with the same structure."""
+    sections: list[tuple[str, type[Enum], Iterable[object]]] = [
+        ("families", terms.Family, (t.id for t in onto.families)),
+        ("genera", terms.Genus, (t.id for t in onto.genera)),
+        ("permanent_ranges", terms.PermanentRange, (t.id for t in onto.permanent_ranges)),
+        ("keyword_rules.stat_systems", terms.StatSystem, (t.id for t in onto.keyword_rules.stat_systems)),
+        ("keyword_rules.damage_systems", terms.DamageSystem, (t.id for t in onto.keyword_rules.damage_systems)),
+        ("keyword_rules.life_systems", terms.LifeSystem, (t.id for t in onto.keyword_rules.life_systems)),
+        ("keyword_rules.attack_rules", terms.AttackRule, (t.id for t in onto.keyword_rules.attack_rules)),
+        ("colour_slots", terms.ColourSlot, (t.id for t in onto.colour_slots)),
+        ("stat_kinds", terms.StatKind, (t.id for t in onto.stat_kinds)),
+        ("stats", terms.CanonicalStat, (t.id for t in onto.stats)),
+        ("spell_speeds", terms.SpellSpeed, (t.id for t in onto.spell_speeds)),
+        ("cleanup_timings", terms.CleanupTiming, (t.id for t in onto.cleanup_timings)),
+        ("zones", terms.CanonicalZone, (t.id for t in onto.zones)),
+        ("phases", terms.CanonicalPhase, (t.id for t in onto.phases)),
+        ("unified_keywords", terms.UnifiedKeyword, (t.id for t in onto.unified_keywords)),
+    ]
+    for key, enum, ids in sections:
+        listed = list(ids)
+        yield from _duplicates(key, listed)
+        missing = [m.value for m in enum if m not in listed]
+        if missing:
+            yield key, f"missing terms {missing} that the code defines"
+    for i, g in enumerate(onto.genera):
+        if g.family is not terms.FAMILY_OF[g.id]:
+            yield f"genera[{i}].family", f"{g.id} belongs to {terms.FAMILY_OF[g.id]}, not {g.family}"
+    for i, f in enumerate(onto.families):
+        if f.standard is not terms.STANDARD_GENUS[f.id]:
+            yield f"families[{i}].standard", f"the standard genus of {f.id} is {terms.STANDARD_GENUS[f.id]}"
+    for i, s in enumerate(onto.stats):
+        if s.kind is not terms.STAT_KIND_OF[s.id]:
+            yield f"stats[{i}].kind", f"{s.id} is a {terms.STAT_KIND_OF[s.id]}, not {s.kind}"
+
+
+def check_profile(p: GameProfile) -> Iterator[Problem]:
+    """Ids inside one profile must be unique and every reference must name something that exists."""
+    for section, items in p.native_sections().items():
+        key = "resources.resources" if section == "resources" else section
+        yield from _duplicates(key, (item.id for item in items))
+    yield from _duplicates("turn.phases", (ph.id for ph in p.turn.phases))
+    zones = p.ids("zones")
+    for i, res in enumerate(p.resources.resources):
+        yield from _unknown(f"resources.resources[{i}].zone", res.zone, zones, "zone")
+    yield from _unknown("life.zone", p.life.zone, zones, "zone")
+    types = p.ids("card_types")
+    for i, ct in enumerate(p.card_types):
+        yield from _unknown(f"card_types[{i}].subtype_of", ct.subtype_of, types, "card type")
+    for i, sc in enumerate(p.deck.special_counts):
+        yield from _unknown(f"deck.special_counts[{i}].keyword", sc.keyword, p.ids("keywords"), "keyword")
+        yield from _unknown(f"deck.special_counts[{i}].card_type", sc.card_type, types, "card type")
+
+
+def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
+    """A page must map only native terms its profile has, cover all of them, and agree with the WE appraisal."""
+    entries = {
+        "zones": page.permanent_types,
+        "card_types": page.card_types,
+        "stats": page.status,
+        "keywords": page.unified_keywords,
+        "colours": page.colours,
+        "resources": page.resources,
+    }
+    for section, items in entries.items():
+        known = profile.ids(section)
+        what = _SECTION_NAMES[section]
+        for i, entry in enumerate(items):
+            yield from _unknown(f"{_PAGE_SECTION[section]}[{i}].native", entry.native, known, f"native {what}")
+    for i, adj in enumerate(page.adjust):
+        yield from _unknown(f"adjust[{i}].stat", adj.stat, profile.ids("stats"), "native stat")
+    yield from _duplicates("adjust", (a.stat for a in page.adjust))
+    yield from _coverage(page, profile)
+    yield from _keyword_rules(page)
+    yield from _we(page, profile)
+
+
+def _coverage(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
+    covered = page.covered()
+    for section, items in profile.native_sections().items():
+        for item in items:
+            if item.id not in covered[section]:
+                what = _SECTION_NAMES[section]
+                yield (
+                    _PAGE_SECTION[section],
+                    f"native {what} {item.id!r} ({item.name}) is not mapped: add an entry for it, "
+                    "or one with a note saying it has no counterpart",
+                )
+
+
+def _keyword_rules(page: MappingPage) -> Iterator[Problem]:
+    yield from _duplicates("keyword_rules", (e.rule for e in page.keyword_rules))
+    counts = {
+        "damage system (SPS or DDS)": (len(page.rules_of(terms.DamageSystem)), 1, 1),
+        "life system": (len(page.rules_of(terms.LifeSystem)), 1, 1),
+        "stat system": (len(page.rules_of(terms.StatSystem)), 0, 1),
+    }
+    for what, (n, low, high) in counts.items():
+        if not low <= n <= high:
+            need = "exactly one" if low == high else "at most one"
+            yield "keyword_rules", f"needs {need} {what}, found {n}"
+    mapped = {e.stat for e in page.status}
+    needed = {
+        terms.StatSystem.BP: {terms.CanonicalStat.BP},
+        terms.StatSystem.APDP: {terms.CanonicalStat.AP, terms.CanonicalStat.DP},
+        terms.StatSystem.SUBSTITUTED_BP: {terms.CanonicalStat.BP},
+        terms.StatSystem.HP: {terms.CanonicalStat.HP},
+    }
+    for rule in page.rules_of(terms.StatSystem):
+        lacking = needed[rule] - mapped  # type: ignore[index]
+        if lacking:
+            yield "status", f"{rule} needs a native stat mapped to {', '.join(sorted(lacking))}"
+
+
+def _we(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
+    declared = page.we
+    if declared.range != range_of(declared.we):
+        yield "we.range", f"レンジ must be 5 − WE = {range_of(declared.we)} for WE{declared.we}, not {declared.range}"
+    appraisal = appraise(profile)
+    if declared.override is not None:
+        if declared.override.we != declared.we:
+            yield "we.override.we", f"the override says WE{declared.override.we} but the page declares WE{declared.we}"
+        return
+    if declared.we != appraisal.we:
+        yield (
+            "we.we",
+            f"declares WE{declared.we} but the appraisal gives WE{appraisal.we} ({appraisal.criterion}); "
+            "correct it or add [we.override] with a reason",
+        )

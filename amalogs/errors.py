@@ -1,0 +1,39 @@
+"""The project's exception hierarchy. Library code raises these; only the CLI prints and exits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["AmalogsError", "DataError", "UnknownGameError", "AppraisalError"]
+
+
+class AmalogsError(Exception):
+    """Base class of every error amalogs raises on purpose."""
+
+
+class DataError(AmalogsError):
+    """A data file is unreadable or breaks its model or a cross-reference.
+
+    ``str(error)`` is one line: ``FILE: KEY.PATH: what was expected``.
+    """
+
+    def __init__(self, file: Path | str, key: str, message: str) -> None:
+        self.file = Path(file)
+        self.key = key
+        self.message = message
+        where = f"{self.file}: {key}: " if key else f"{self.file}: "
+        super().__init__(where + message)
+
+
+class UnknownGameError(AmalogsError, LookupError):
+    """A game name matches no loaded game; carries close matches for a 'did you mean'."""
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+        super().__init__(f"unknown game {name!r}{hint} (see `amalogs games`)")
+
+
+class AppraisalError(AmalogsError):
+    """A game profile lacks the facts the WE appraisal needs."""

@@ -1,0 +1,1 @@
+"""The canonical AMALOGS ontology: typed vocabularies (:mod:`.terms`) and the WE appraisal (:mod:`.we`)."""
