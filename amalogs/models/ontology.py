@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import Enum
+from functools import cached_property
 from typing import Literal
 
 from pydantic import Field
@@ -25,7 +27,7 @@ from amalogs.ontology.terms import (
     UnifiedKeyword,
 )
 
-__all__ = ["Ontology", "Term", "ResolutionRule"]
+__all__ = ["Ontology", "Term", "ResolutionRule", "entry", "label"]
 
 Source = Literal["wiki", "decision"]
 
@@ -146,3 +148,36 @@ class Ontology(DataModel):
     zones: tuple[ZoneTerm, ...]
     phases: tuple[PhaseTerm, ...]
     unified_keywords: tuple[UnifiedKeywordTerm, ...]
+
+    @cached_property
+    def index(self) -> dict[tuple[str, object], _Entry]:
+        """Every entry by (enum name, term value)."""
+        entries: list[_Entry] = [
+            *self.families,
+            *self.genera,
+            *self.permanent_ranges,
+            *self.keyword_rules.stat_systems,
+            *self.keyword_rules.damage_systems,
+            *self.keyword_rules.life_systems,
+            *self.keyword_rules.attack_rules,
+            *self.colour_slots,
+            *self.stat_kinds,
+            *self.stats,
+            *self.spell_speeds,
+            *self.cleanup_timings,
+            *self.zones,
+            *self.phases,
+            *self.unified_keywords,
+        ]
+        return {(type(e.id).__name__, e.id.value): e for e in entries}  # type: ignore[attr-defined]
+
+
+
+def entry(onto: Ontology, term: Enum) -> _Entry:
+    """The ontology entry (English name, description or rule) of one canonical term."""
+    return onto.index[(type(term).__name__, term.value)]
+
+
+def label(onto: Ontology, term: Enum) -> str:
+    """``キャラ (Character)``: the canonical term with its English name."""
+    return f"{term.value} ({entry(onto, term).en})"

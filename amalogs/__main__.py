@@ -1,0 +1,5 @@
+"""``python -m amalogs``: the same as the ``amalogs`` command."""
+
+from amalogs.cli import main
+
+main()

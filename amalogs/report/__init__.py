@@ -1,0 +1,1 @@
+"""Rich renderables for the terminal (and, later, exporters for files)."""
