@@ -88,9 +88,9 @@ class Catalog:
         for game in self.games.values():
             if wanted in {_normal(n) for n in game.names()}:
                 return game
-        index = {_normal(n): n for g in self.games.values() for n in (g.id, g.page.abbreviation, g.profile.name)}
-        close = get_close_matches(wanted, list(index), n=3, cutoff=0.5)
-        raise UnknownGameError(name, list(dict.fromkeys(index[c] for c in close)))
+        index = {_normal(n): g.id for g in self.games.values() for n in g.names()}
+        close = [k for k in index if wanted and wanted in k] + get_close_matches(wanted, list(index), n=3, cutoff=0.7)
+        raise UnknownGameError(name, list(dict.fromkeys(index[c] for c in close))[:3])
 
 
 def _normal(name: str) -> str:
@@ -271,11 +271,10 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
     roots = list(data_roots(extra_roots))
     files: list[Path] = []
     for path in paths:
-        path = path.resolve()
         if not path.exists():
             return 0, [DataError(path, "", "no such file or folder")]
         if is_data_root(path):
-            roots.append(path)
+            roots.append(path.resolve())
         elif path.is_dir():
             files.extend(f for f in sorted(path.rglob("*")) if f.is_file() and f.suffix in SUFFIXES)
         else:

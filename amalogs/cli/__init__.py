@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -20,8 +21,22 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "main"]
 
+class _Group(TyperGroup):
+    """Turns every amalogs error raised by a command into one line on stderr and exit code 1."""
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        from amalogs.errors import AmalogsError
+
+        try:
+            return super().invoke(ctx)
+        except AmalogsError as exc:
+            typer.echo(f"amalogs: {exc}", err=True)
+            raise typer.Exit(1) from None
+
+
 app = typer.Typer(
     name="amalogs",
+    cls=_Group,
     help="AMALOGS (アマログス): compare trading card games through one canonical ontology, "
     "check how cards convert, and referee cross-game (異種戦) matches.",
     no_args_is_help=True,
@@ -76,13 +91,9 @@ from amalogs.cli import data_commands  # noqa: E402,F401  (registers the command
 
 
 def main(argv: list[str] | None = None) -> Any:
-    """Run the CLI; turn every amalogs error into one line on stderr and exit code 1."""
-    from amalogs.errors import AmalogsError
-
+    """Run the CLI; errors become one line on stderr and exit code 1, never a traceback."""
     try:
         return app(args=argv, prog_name="amalogs", standalone_mode=True)
-    except AmalogsError as exc:
-        _fail(str(exc))
     except KeyboardInterrupt:
         _fail("interrupted")
     except Exception as exc:  # a bug: still one line, unless asked for the traceback

@@ -1,0 +1,77 @@
+"""WE考課: the appraisal procedure, its criteria, and pages that disagree with it."""
+
+from __future__ import annotations
+
+import doctest
+from typing import Any
+
+import pytest
+
+import amalogs.ontology.we as we_module
+from amalogs.catalog import Catalog
+from amalogs.checks import check_page
+from amalogs.models.game import GameProfile
+from amalogs.models.mapping import Override
+from amalogs.ontology.we import appraise, range_of
+
+
+def _with_resources(profile: GameProfile, **changes: Any) -> GameProfile:
+    resources = profile.resources.model_copy(update=changes)
+    return profile.model_copy(update={"resources": resources})
+
+
+def test_build_divide_is_we3_range2(catalog: Catalog) -> None:
+    a = appraise(catalog.game("build-divide").profile)
+    assert (a.we, a.range) == (3, 2)
+    assert a.reasons[-1].answer == "no: most cards can serve as a resource"
+
+
+@pytest.mark.parametrize(("game", "we"), [("sengoku-taisen", 3), ("guild-heroes", 3), ("break-joker", 4)])
+def test_each_seed_game_gets_a_reasoned_we(catalog: Catalog, game: str, we: int) -> None:
+    a = appraise(catalog.game(game).profile)
+    assert a.we == we
+    assert a.reasons and a.reasons[-1].leads_to.startswith(f"WE{we}")
+    assert catalog.game(game).page.we.we == we
+
+
+def test_no_costs_is_we4(catalog: Catalog) -> None:
+    profile = _with_resources(catalog.game("build-divide").profile, costs=False)
+    assert appraise(profile).we == 4
+
+
+def test_dedicated_resource_cards_are_we2(catalog: Catalog) -> None:
+    profile = _with_resources(catalog.game("build-divide").profile, source="dedicated-cards")
+    a = appraise(profile)
+    assert a.we == 2
+    assert a.reasons[-1].answer == "no: resource cards stay and are reused"
+
+
+@pytest.mark.parametrize("change", [{"consumed_on_use": True}, {"kept_between_turns": False}])
+def test_dedicated_cards_held_back_further_are_we1(catalog: Catalog, change: dict[str, bool]) -> None:
+    profile = _with_resources(catalog.game("build-divide").profile, source="dedicated-cards", **change)
+    assert appraise(profile).we == 1
+
+
+def test_range_is_five_minus_we() -> None:
+    assert [range_of(w) for w in (1, 2, 3, 4)] == [4, 3, 2, 1]
+
+
+def test_a_page_disagreeing_with_the_appraisal_fails_unless_overridden(catalog: Catalog) -> None:
+    game = catalog.game("build-divide")
+    profile = _with_resources(game.profile, source="dedicated-cards")
+    problems = list(check_page(game.page, profile))
+    assert problems == [
+        (
+            "we.we",
+            "declares WE3 but the appraisal gives WE2 (resources build up, but specific resource cards must be "
+            "drawn from the main deck); correct it or add [we.override] with a reason",
+        )
+    ]
+    override = Override(we=3, reason="plays like WE3")
+    page = game.page.model_copy(update={"we": game.page.we.model_copy(update={"override": override})})
+    assert list(check_page(page, profile)) == []
+
+
+def test_the_docstring_example_runs() -> None:
+    failures, _ = doctest.testmod(we_module)
+    assert failures == 0
