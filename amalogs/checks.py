@@ -97,10 +97,14 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
     for i, res in enumerate(p.resources.resources):
         yield from _unknown(f"resources.resources[{i}].zone", res.zone, zones, "zone")
     yield from _unknown("life.zone", p.life.zone, zones, "zone")
+    if p.life.tiers and sum(t.count for t in p.life.tiers) != p.life.starting:
+        yield "life.tiers", f"the tiers hold {sum(t.count for t in p.life.tiers)} cards but life.starting is {p.life.starting}"
     types = p.ids("card_types")
     for i, ct in enumerate(p.card_types):
         yield from _unknown(f"card_types[{i}].subtype_of", ct.subtype_of, types, "card type")
+    decks = frozenset({"main", *(d.id for d in p.deck.side_decks)})
     for i, sc in enumerate(p.deck.special_counts):
+        yield from _unknown(f"deck.special_counts[{i}].deck", sc.deck, decks, "deck")
         yield from _unknown(f"deck.special_counts[{i}].keyword", sc.keyword, p.ids("keywords"), "keyword")
         yield from _unknown(f"deck.special_counts[{i}].card_type", sc.card_type, types, "card type")
 

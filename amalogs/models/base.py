@@ -37,16 +37,21 @@ class Named(DataModel):
 
 
 class CountRange(DataModel):
-    """An inclusive range of counts, such as a deck size of 40 to 50."""
+    """An inclusive range of counts, such as a deck size of 40 to 50; no ``max`` means no upper limit."""
 
     min: Count
-    max: Count
+    max: Count | None = None
 
     @model_validator(mode="after")
     def _ordered(self) -> CountRange:
-        if self.min > self.max:
+        if self.max is not None and self.min > self.max:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         return self
 
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and self.min <= n and (self.max is None or n <= self.max)
+
     def __str__(self) -> str:
+        if self.max is None:
+            return f"{self.min}+"
         return str(self.min) if self.min == self.max else f"{self.min}–{self.max}"

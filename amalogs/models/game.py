@@ -26,6 +26,7 @@ __all__ = [
     "LifeRules",
     "BattleRules",
     "Keyword",
+    "LifeTier",
     "Stat",
     "Zone",
     "CardType",
@@ -57,6 +58,7 @@ class ExtraCard(Named):
 class SpecialCount(Named):
     """A construction rule counting cards with a keyword or of a card type."""
 
+    deck: Slug = Field("main", description="'main' or the id of a side deck: which deck the rule counts")
     keyword: Slug | None = Field(None, description="count the cards that have this native keyword")
     card_type: Slug | None = Field(None, description="count the cards of this native card type")
     count: CountRange
@@ -147,11 +149,19 @@ class ResourceSystem(DataModel):
     resources: tuple[Resource, ...] = ()
 
 
+class LifeTier(Named):
+    """One tier of a life made of shields with a defence value (forts)."""
+
+    count: Count
+    defence: Count | None = Field(None, description="the damage within a turn that breaks one card of this tier")
+
+
 class LifeRules(Named):
     """The player's life: what it is, how damage takes it, when a player loses."""
 
     zone: Slug | None = Field(None, description="the native zone that holds the life cards, if any")
     starting: Count
+    tiers: tuple[LifeTier, ...] = Field((), description="tiers in the order damage reaches them (first hit first)")
     maximum: Count | None = None
     damage: Text = Field(description="how one point of damage is taken")
     triggers: Text | None = None
@@ -233,6 +243,7 @@ class GameProfile(DataModel):
     colours: tuple[Colour, ...] = ()
     win_conditions: tuple[Condition, ...] = ()
     lose_conditions: tuple[Condition, ...] = Field(min_length=1)
+    draw_conditions: tuple[Condition, ...] = Field((), description="how a game ends in a draw")
 
     def native_sections(self) -> dict[str, tuple[Named, ...]]:
         """The native vocabularies a page must cover, by section name."""
