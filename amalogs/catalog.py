@@ -206,13 +206,17 @@ def _collect(roots: Sequence[Path]) -> tuple[Catalog | None, list[DataError]]:
     return Catalog(ontology, games, tuple(roots)), []
 
 
+def _profile_problems(profile: GameProfile, path: Path) -> Iterator[Problem]:
+    if path.stem == "game" and profile.id != path.parent.name:
+        yield "id", f"{profile.id!r} does not match its folder name {path.parent.name!r}"
+    yield from check_profile(profile)
+
+
 def _add_profile(loader: _Loader, path: Path, into: dict[str, tuple[GameProfile, Path]]) -> None:
     profile = loader.model(GameProfile, path)
-    if profile is None or not loader.problems(path, check_profile(profile)):
+    if profile is None or not loader.problems(path, _profile_problems(profile, path)):
         return
-    if profile.id != path.parent.name:
-        loader.errors.append(DataError(path, "id", f"{profile.id!r} does not match its folder name {path.parent.name!r}"))
-    elif profile.id in into:
+    if profile.id in into:
         loader.errors.append(DataError(path, "id", f"game {profile.id!r} is already defined in {into[profile.id][1]}"))
     else:
         into[profile.id] = (profile, path)
@@ -294,7 +298,7 @@ def _validate_file(path: Path, base: Catalog | None) -> list[DataError]:
     if kind == "profile":
         profile = loader.model(GameProfile, path)
         if profile is not None:
-            loader.problems(path, check_profile(profile))
+            loader.problems(path, _profile_problems(profile, path))
     elif kind == "page":
         page = loader.model(MappingPage, path)
         if page is not None:

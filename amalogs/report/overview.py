@@ -31,19 +31,24 @@ def game_row(game: Game) -> dict[str, str]:
         "damage": page.damage_system().value,
         "life system": page.life_system().value,
         "deck": str(p.deck.main),
-        "life": f"{p.life.starting} ({p.life.name})",
+        "life": str(p.life.starting),
     }
 
 
 def games_table(catalog: Catalog) -> Table:
-    """All loaded games, one row each."""
-    table = Table(title="AMALOGS core games", box=box.SIMPLE_HEAVY, title_style="bold")
-    headers = ["id", "name", "略称", "WE", "レンジ", "stat", "damage", "life system", "deck", "life"]
+    """All loaded games, one row each; the game's name with its id below it, to type in other commands."""
+    table = Table(title="AMALOGS core games", box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False,
+                  collapse_padding=True)
+    table.add_column("game (id)", min_width=14, max_width=18, overflow="fold")
+    headers = ["略称", "WE", "レンジ", "stat", "damage", "life system", "deck", "life"]
     for h in headers:
-        table.add_column(h, justify="right" if h in ("WE", "レンジ") else "left", overflow="fold")
+        wraps = h == "life system"
+        table.add_column(h, justify="right" if h in ("WE", "レンジ", "life") else "left",
+                         no_wrap=not wraps, max_width=14 if wraps else None, overflow="fold")
     for game in catalog.games.values():
         row = game_row(game)
-        table.add_row(*(row[h] for h in headers))
+        name = Text.assemble(row["name"], "\n", (row["id"], "cyan"))
+        table.add_row(name, *(row[h] for h in headers))
     return table
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import Enum
 from dataclasses import dataclass
 
 from rich import box
@@ -15,7 +16,7 @@ from rich.text import Text
 from amalogs.catalog import Game
 from amalogs.models.base import Named
 from amalogs.models.game import GameProfile
-from amalogs.models.ontology import Ontology, label
+from amalogs.models.ontology import Ontology, entry, label
 from amalogs.ontology.terms import FAMILY_OF, STAT_KIND_OF, CanonicalZone, Genus, StatKind
 from amalogs.ontology.we import appraise
 
@@ -73,15 +74,30 @@ def _heading(index: int) -> Rule:
     return Rule(Text.assemble((ja, "bold"), "  ", (en, "dim")), align="left", style="cyan")
 
 
-def _native(profile: GameProfile, section: str, native_id: str) -> str:
+def _two(ja: str, en: str) -> Text:
+    """A term on one line and its English gloss, dimmed, on the next: narrow enough for 80 columns."""
+    return Text.assemble(ja, "\n", (en, "dim"))
+
+
+def _native(profile: GameProfile, section: str, native_id: str) -> Text:
     term: Named = profile.term(section, native_id)
-    return f"{term.name} ({term.en})"
+    return _two(term.name, term.en)
+
+
+def _canon(onto: Ontology, term: Enum | None, none: str = "対応なし") -> Text:
+    if term is None:
+        return _two(none, "no counterpart")
+    return _two(str(term.value), entry(onto, term).en)
 
 
 def _table(*columns: str) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
-    for col in columns:
-        table.add_column(col, overflow="fold")
+    """A section table: term columns keep their width, the last column (notes) takes the rest and wraps."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True)
+    for i, col in enumerate(columns):
+        if i == len(columns) - 1:
+            table.add_column(col, overflow="fold", ratio=1, min_width=16)
+        else:
+            table.add_column(col, overflow="fold", max_width=18)
     return table
 
 
@@ -114,9 +130,9 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
     yield Padding(Group(*lines), (0, 2))
 
     yield _heading(2)
-    t = _table("ステータス (stat)", "アジャスト率 (ratio)", "note")
+    t = _table("ステータス stat", "アジャスト率 ratio", "note")
     for adj in page.adjust:
-        ratio = "調整なし (unadjusted)" if adj.ratio == 1 else str(adj.ratio)
+        ratio = _two("調整なし", "unadjusted") if adj.ratio == 1 else Text(str(adj.ratio))
         t.add_row(_native(p, "stats", adj.stat), ratio, adj.note or "")
     yield Padding(t, (0, 2))
 
@@ -129,31 +145,33 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
     yield Padding(t, (0, 2))
 
     yield _heading(4)
-    t = _table("キーワードルール (rule)", "note")
+    t = _table("キーワードルール rule", "note")
     for rule in page.keyword_rules:
-        t.add_row(label(onto, rule.rule), rule.note)
+        t.add_row(_canon(onto, rule.rule), rule.note)
     yield Padding(t, (0, 2))
 
     yield _heading(5)
-    t = _table(p.name, "AMALOGS", "科 (family)", "note")
+    t = _table(page.abbreviation, "AMALOGS 属", "科 family", "note")
     for ct in page.card_types:
-        family = label(onto, FAMILY_OF[ct.genus]) if ct.genus else "—"
-        t.add_row(_native(p, "card_types", ct.native), label(onto, ct.genus) if ct.genus else "対応なし (none)",
-                  family, ct.note or "")
+        family = _canon(onto, FAMILY_OF[ct.genus]) if ct.genus else Text("—")
+        t.add_row(_native(p, "card_types", ct.native), _canon(onto, ct.genus), family, ct.note or "")
     yield Padding(t, (0, 2))
 
     yield _heading(6)
-    t = _table("領域 (zone)", "状態 (state)", "正準領域 (canonical zone)", "パーマネントタイプ", "note")
+    t = _table("領域 zone", "AMALOGS 領域", "パーマネントタイプ", "note")
     for pt in page.permanent_types:
         if pt.counts_as is not None:
-            permanent = label(onto, pt.counts_as)
+            permanent = _canon(onto, pt.counts_as)
             if not entry_permanent(onto, pt.counts_as):
-                permanent += " — 非パーマネント (not a permanent)"
+                permanent.append("\n非パーマネント", style="yellow")
         elif pt.zone is CanonicalZone.FIELD:
-            permanent = "カードタイプどおり (as its card type)"
+            permanent = _two("カードタイプどおり", "as its card type")
         else:
-            permanent = "非パーマネント (not a permanent)"
-        t.add_row(_native(p, "zones", pt.native), pt.state or "", label(onto, pt.zone), permanent, pt.note or "")
+            permanent = _two("非パーマネント", "not a permanent")
+        zone = _native(p, "zones", pt.native)
+        if pt.state:
+            zone.append(f"\n[{pt.state}]", style="italic")
+        t.add_row(zone, _canon(onto, pt.zone), permanent, pt.note or "")
     yield Padding(t, (0, 2))
 
     yield _heading(7)
@@ -163,26 +181,26 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
     yield Padding(Group(*rng), (0, 2))
 
     yield _heading(8)
-    t = _table(p.name, "カラーゲージ (slot)", "note")
+    t = _table(page.abbreviation, "カラーゲージ slot", "note")
     for c in page.colours:
-        t.add_row(_native(p, "colours", c.native), label(onto, c.slot), c.note or "")
+        t.add_row(_native(p, "colours", c.native), _canon(onto, c.slot), c.note or "")
     yield Padding(t, (0, 2))
 
     yield _heading(9)
-    t = _table("区分 (kind)", p.name, "AMALOGS", "note")
+    t = _table("区分 kind", page.abbreviation, "AMALOGS", "note")
     for kind in StatKind:
         for s in page.status:
             if s.stat is not None and STAT_KIND_OF[s.stat] is kind:
-                t.add_row(label(onto, kind), _native(p, "stats", s.native), label(onto, s.stat), s.note or "")
+                t.add_row(_canon(onto, kind), _native(p, "stats", s.native), _canon(onto, s.stat), s.note or "")
     for s in page.status:
         if s.stat is None:
-            t.add_row("対応なし (none)", _native(p, "stats", s.native), "—", s.note or "")
+            t.add_row(_canon(onto, None), _native(p, "stats", s.native), Text("—"), s.note or "")
     yield Padding(t, (0, 2))
 
     yield _heading(10)
     t = _table("スペルスピード", "actions")
     for ss in page.spell_speeds:
-        t.add_row(label(onto, ss.speed), "\n".join(f"• {a}" for a in ss.actions))
+        t.add_row(_canon(onto, ss.speed), "\n".join(f"• {a}" for a in ss.actions))
     yield Padding(t, (0, 2))
 
     yield _heading(11)
@@ -193,17 +211,15 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
         yield Padding(Group(Text.assemble((d.title, "bold"), "  ", (d.en, "dim")), _bullets(d.text)), (0, 2, 1, 2))
 
     yield _heading(13)
-    t = _table(p.name, "統一キーワード (unified)", "note")
+    t = _table(page.abbreviation, "統一キーワード unified", "note")
     for uk in page.unified_keywords:
-        t.add_row(_native(p, "keywords", uk.native), label(onto, uk.unified) if uk.unified else "－ (none)",
-                  uk.note or "")
+        t.add_row(_native(p, "keywords", uk.native), _canon(onto, uk.unified, "－"), uk.note or "")
     yield Padding(t, (0, 2))
 
     yield _heading(14)
-    t = _table(p.name, "AMALOGS", "note")
+    t = _table(page.abbreviation, "AMALOGS 属", "note")
     for r in page.resources:
-        t.add_row(_native(p, "resources", r.native), label(onto, r.genus) if r.genus else "対応なし (none)",
-                  r.note or "")
+        t.add_row(_native(p, "resources", r.native), _canon(onto, r.genus), r.note or "")
     yield Padding(t, (0, 2))
 
     yield _heading(15)
@@ -213,9 +229,10 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
     yield Padding(Group(*cleanup), (0, 2))
 
     yield _heading(16)
-    t = _table("項目 (item)", "値 (value)")
+    t = _table("項目 item", "値 value")
+    t.columns[0].max_width = None
     for row in personal_data(game):
-        t.add_row(f"{row.ja} ({row.en})", row.value)
+        t.add_row(_two(row.ja, row.en), row.value)
     yield Padding(t, (0, 2))
 
 
