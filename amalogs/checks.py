@@ -7,8 +7,9 @@ Each check yields ``(key path, message)`` pairs; the loader turns them into :cla
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
+from typing import Protocol
 
 from amalogs.models.game import GameProfile
 from amalogs.models.mapping import MappingPage
@@ -109,9 +110,14 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
         yield from _unknown(f"deck.special_counts[{i}].card_type", sc.card_type, types, "card type")
 
 
+class _Entry(Protocol):
+    @property
+    def native(self) -> str: ...
+
+
 def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     """A page must map only native terms its profile has, cover all of them, and agree with the WE appraisal."""
-    entries = {
+    entries: dict[str, Sequence[_Entry]] = {
         "zones": page.permanent_types,
         "card_types": page.card_types,
         "stats": page.status,
