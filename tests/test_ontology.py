@@ -1,4 +1,4 @@
-"""The ontology data file agrees with the code enums, and its tables carry what the brief asks for."""
+"""The ontology data file agrees with the code enums, and its tables carry the published rules."""
 
 from __future__ import annotations
 
