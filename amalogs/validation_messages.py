@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from difflib import get_close_matches
@@ -11,6 +12,8 @@ from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
 __all__ = ["describe", "key_path"]
+
+_PLAIN_KEY = re.compile(r"[\w-]+")
 
 _EXPECTED = {
     "int_type": "expected an integer",
@@ -35,6 +38,8 @@ def key_path(loc: tuple[int | str, ...]) -> str:
             out += f"[{part}]"
         elif "[" in part or part.startswith(("function-", "lax-", "json-")):
             continue
+        elif not _PLAIN_KEY.fullmatch(part):
+            out += f"[{part!r}]"
         else:
             out += f".{part}" if out else part
     return out
