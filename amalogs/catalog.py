@@ -39,6 +39,7 @@ __all__ = [
     "read_data",
     "shipped_root",
     "validate_paths",
+    "is_data_root",
 ]
 
 ENV_VAR = "AMALOGS_DATA_ROOT"
@@ -146,8 +147,10 @@ class _Loader:
 
     def __init__(self) -> None:
         self.errors: list[DataError] = []
+        self.files = 0
 
     def model(self, cls: type[M], path: Path) -> M | None:
+        self.files += 1
         try:
             data = read_data(path)
         except DataError as exc:
@@ -183,8 +186,8 @@ def is_data_root(path: Path) -> bool:
     return path.is_dir() and ((path / "games").is_dir() or (path / "mappings").is_dir())
 
 
-def _collect(roots: Sequence[Path]) -> tuple[Catalog | None, list[DataError]]:
-    loader = _Loader()
+def _collect(roots: Sequence[Path], loader: _Loader | None = None) -> tuple[Catalog | None, list[DataError]]:
+    loader = loader or _Loader()
     onto_file = _ontology_file()
     ontology = loader.model(Ontology, onto_file)
     if ontology is not None:
@@ -274,26 +277,26 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
     """
     roots = list(data_roots(extra_roots))
     files: list[Path] = []
+    missing: list[DataError] = []
     for path in paths:
         if not path.exists():
-            return 0, [DataError(path, "", "no such file or folder")]
-        if is_data_root(path):
+            missing.append(DataError(path, "", "no such file or folder"))
+        elif is_data_root(path):
             roots.append(path.resolve())
         elif path.is_dir():
             files.extend(f for f in sorted(path.rglob("*")) if f.is_file() and f.suffix in SUFFIXES)
         else:
             files.append(path)
-    roots = list(dict.fromkeys(roots))
-    base, errors = _collect(roots)
-    checked = sum(len(a) + len(b) for a, b in map(_data_files, (r for r in roots if is_data_root(r)))) + 1
-    for file in files:
-        errors.extend(_validate_file(file, base))
-        checked += 1
-    return checked, errors
-
-
-def _validate_file(path: Path, base: Catalog | None) -> list[DataError]:
     loader = _Loader()
+    base, errors = _collect(list(dict.fromkeys(roots)), loader)
+    for file in files:
+        errors.extend(_validate_file(file, base, loader))
+    return loader.files, missing + errors
+
+
+def _validate_file(path: Path, base: Catalog | None, counter: _Loader) -> list[DataError]:
+    loader = _Loader()
+    counter.files += 1
     kind = _kind_of(path)
     if kind == "profile":
         profile = loader.model(GameProfile, path)
@@ -336,8 +339,3 @@ def _kind_of(path: Path) -> str:
         return "profile"
     return "unknown"
 
-
-def iter_errors(errors: Iterable[DataError]) -> Iterator[str]:
-    """One line per error, for printing."""
-    for err in errors:
-        yield str(err)
