@@ -24,6 +24,8 @@ from pydantic import BaseModel, ValidationError
 
 from amalogs.checks import Problem, check_ontology, check_page, check_profile
 from amalogs.errors import AmalogsError, DataError, UnknownGameError
+from amalogs.cardcheck import check_cards, check_deck
+from amalogs.models.cards import Card, CardSet, Deck
 from amalogs.models.game import GameProfile
 from amalogs.models.mapping import MappingPage
 from amalogs.models.ontology import Ontology
@@ -77,11 +79,33 @@ class Game:
 
 @dataclass(frozen=True)
 class Catalog:
-    """Everything loaded: the ontology and the games, in load order."""
+    """Everything loaded: the ontology and the games, in load order. Cards and decks load on first use."""
 
     ontology: Ontology
     games: dict[str, Game] = field(default_factory=dict)
     roots: tuple[Path, ...] = ()
+    _cards: dict[str, dict[str, Card]] = field(default_factory=dict, repr=False, compare=False)
+    _decks: dict[str, dict[str, tuple[Deck, Path]]] = field(default_factory=dict, repr=False, compare=False)
+
+    def cards(self, game_id: str) -> dict[str, Card]:
+        """A game's cards by id (empty when it ships none); raise :class:`DataErrors` if its card file is invalid."""
+        if game_id not in self._cards:
+            loader = _Loader()
+            self._cards[game_id] = _load_cards(loader, self.games[game_id])
+            if loader.errors:
+                del self._cards[game_id]
+                raise DataErrors(loader.errors)
+        return self._cards[game_id]
+
+    def decks(self, game_id: str) -> dict[str, tuple[Deck, Path]]:
+        """A game's sample decks by id (the file name), with their files."""
+        if game_id not in self._decks:
+            loader = _Loader()
+            self._decks[game_id] = _load_decks(loader, self.games[game_id])
+            if loader.errors:
+                del self._decks[game_id]
+                raise DataErrors(loader.errors)
+        return self._decks[game_id]
 
     def game(self, name: str) -> Game:
         """Find a game by id, 略称, Japanese or English name or alias (case and width insensitive)."""
@@ -172,6 +196,32 @@ class _Loader:
 
 def _ontology_file() -> Path:
     return Path(__file__).resolve().parent / "ontology" / "ontology.toml"
+
+
+def _first(folder: Path, stem: str) -> Path | None:
+    return next((folder / f"{stem}{suffix}" for suffix in SUFFIXES if (folder / f"{stem}{suffix}").is_file()), None)
+
+
+def _load_cards(loader: _Loader, game: Game) -> dict[str, Card]:
+    path = _first(game.profile_file.parent, "cards")
+    if path is None:
+        return {}
+    card_set = loader.model(CardSet, path)
+    if card_set is None or not loader.problems(path, check_cards(card_set, game.profile)):
+        return {}
+    return {c.id: c for c in card_set.cards}
+
+
+def _load_decks(loader: _Loader, game: Game) -> dict[str, tuple[Deck, Path]]:
+    folder = game.profile_file.parent / "decks"
+    decks: dict[str, tuple[Deck, Path]] = {}
+    for path in sorted(folder.glob("*")) if folder.is_dir() else []:
+        if path.suffix in SUFFIXES and (deck := loader.model(Deck, path)) is not None:
+            if deck.game != game.id:
+                loader.errors.append(DataError(path, "game", f"a deck of {deck.game!r} in the folder of {game.id!r}"))
+            else:
+                decks[path.stem] = (deck, path)
+    return decks
 
 
 def _data_files(root: Path) -> tuple[list[Path], list[Path]]:
@@ -289,9 +339,23 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
             files.append(path)
     loader = _Loader()
     base, errors = _collect(list(dict.fromkeys(roots)), loader)
+    if base is not None:
+        errors.extend(_check_cards_and_decks(base, loader))
     for file in files:
         errors.extend(_validate_file(file, base, loader))
     return loader.files, missing + errors
+
+
+def _check_cards_and_decks(catalog: Catalog, counter: _Loader) -> list[DataError]:
+    """Every game's cards, and every sample deck against its game's construction rules."""
+    loader = _Loader()
+    for game in catalog.games.values():
+        cards = _load_cards(loader, game)
+        for deck, path in _load_decks(loader, game).values():
+            for violation in check_deck(deck, game.profile, cards):
+                loader.errors.append(DataError(path, "", f"breaks a construction rule: {violation}"))
+    counter.files += loader.files
+    return loader.errors
 
 
 def _validate_file(path: Path, base: Catalog | None, counter: _Loader) -> list[DataError]:
@@ -310,6 +374,8 @@ def _validate_file(path: Path, base: Catalog | None, counter: _Loader) -> list[D
                 loader.errors.append(DataError(path, "game", f"no game profile with id {page.game!r} (known: {known})"))
             else:
                 loader.problems(path, check_page(page, base.games[page.game].profile))
+    elif kind in ("cards", "deck"):
+        loader.errors.extend(_validate_card_file(path, kind, base, loader))
     elif kind == "ontology":
         onto = loader.model(Ontology, path)
         if onto is not None:
@@ -322,9 +388,29 @@ def _validate_file(path: Path, base: Catalog | None, counter: _Loader) -> list[D
     return loader.errors
 
 
+def _validate_card_file(path: Path, kind: str, base: Catalog | None, loader: _Loader) -> list[DataError]:
+    model: CardSet | Deck | None = loader.model(CardSet, path) if kind == "cards" else loader.model(Deck, path)
+    if model is None:
+        return []
+    game = base.games.get(model.game) if base else None
+    if base is None or game is None:
+        known = ", ".join(sorted(base.games)) if base else "none"
+        return [DataError(path, "game", f"no game profile with id {model.game!r} (known: {known})")]
+    if isinstance(model, CardSet):
+        return [DataError(path, key, message) for key, message in check_cards(model, game.profile)]
+    return [
+        DataError(path, "", f"breaks a construction rule: {violation}")
+        for violation in check_deck(model, game.profile, base.cards(game.id))
+    ]
+
+
 def _kind_of(path: Path) -> str:
     if path.stem == "game":
         return "profile"
+    if path.stem == "cards":
+        return "cards"
+    if path.parent.name == "decks":
+        return "deck"
     if path.parent.name == "mappings":
         return "page"
     if path.stem == "ontology":
@@ -335,6 +421,10 @@ def _kind_of(path: Path) -> str:
         return "page" if path.suffix in SUFFIXES else "unknown"
     if "game" in data and "abbreviation" in data:
         return "page"
+    if "game" in data and "cards" in data:
+        return "cards"
+    if "game" in data and "main" in data:
+        return "deck"
     if "overview" in data or "deck" in data:
         return "profile"
     return "unknown"

@@ -103,6 +103,24 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
     types = p.ids("card_types")
     for i, ct in enumerate(p.card_types):
         yield from _unknown(f"card_types[{i}].subtype_of", ct.subtype_of, types, "card type")
+    for i, ct in enumerate(p.card_types):
+        for j, stat in enumerate(ct.stats):
+            yield from _unknown(f"card_types[{i}].stats[{j}]", stat, p.ids("stats"), "stat")
+    stats = {s.id: s for s in p.stats}
+    for i, st in enumerate(p.stats):
+        yield from _unknown(f"stats[{i}].sum_of", st.sum_of, p.ids("stats"), "stat")
+        if st.sum_of in stats and stats[st.sum_of].kind != "colour-cost":
+            yield f"stats[{i}].sum_of", f"{st.sum_of!r} is not a colour-cost stat"
+    if p.deck.copy_by != "name":
+        yield from _unknown("deck.copy_by", p.deck.copy_by, p.ids("stats"), "stat (or 'name')")
+    for j, t in enumerate(p.deck.main_types):
+        yield from _unknown(f"deck.main_types[{j}]", t, types, "card type")
+    for i, sd in enumerate(p.deck.side_decks):
+        for j, t in enumerate(sd.types):
+            yield from _unknown(f"deck.side_decks[{i}].types[{j}]", t, types, "card type")
+    for i, ex in enumerate(p.deck.extra_cards):
+        for j, t in enumerate(ex.types):
+            yield from _unknown(f"deck.extra_cards[{i}].types[{j}]", t, types, "card type")
     decks = frozenset({"main", *(d.id for d in p.deck.side_decks)})
     for i, sc in enumerate(p.deck.special_counts):
         yield from _unknown(f"deck.special_counts[{i}].deck", sc.deck, decks, "deck")

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
 
-__all__ = ["DataModel", "Slug", "Text", "Count", "Flag", "Named", "CountRange"]
+__all__ = ["DataModel", "Slug", "Text", "Count", "Flag", "Named", "CountRange", "Number", "number_out"]
 
 
 class DataModel(BaseModel):
@@ -55,3 +66,31 @@ class CountRange(DataModel):
         if self.max is None:
             return f"{self.min}+"
         return str(self.min) if self.min == self.max else f"{self.min}–{self.max}"
+
+
+def _parse_number(value: object) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"expected a number such as 2, 0.5 or '1/2', got {value!r}")
+    try:
+        return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"expected a number such as 2, 0.5 or '1/2', got {value!r}") from None
+
+
+def number_out(value: Fraction) -> int | float | str:
+    """A number as data files write it: an integer, a short decimal, or 'a/b'."""
+    if value.denominator == 1:
+        return int(value)
+    as_float = float(value)
+    return as_float if Fraction(str(as_float)) == value else f"{value.numerator}/{value.denominator}"
+
+
+Number = Annotated[
+    Fraction,
+    BeforeValidator(_parse_number),
+    PlainSerializer(number_out),
+    Field(json_schema_extra={"type": ["number", "string"], "examples": [2, 0.5, "1/3"]}),
+]
+"""An exact number: integers, decimals (0.5) or fractions written as text ('1/3')."""

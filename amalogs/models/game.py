@@ -45,6 +45,8 @@ class Overview(DataModel):
 
 class SideDeck(Named):
     size: CountRange
+    types: tuple[Slug, ...] = Field((), description="the card types it may hold (empty: any)")
+    copy_limit: Count | None = Field(None, description="most copies of one card in this deck; omit for none")
     note: Text | None = None
 
 
@@ -52,6 +54,7 @@ class ExtraCard(Named):
     """A card that is kept outside every deck (a territory, a base card)."""
 
     count: CountRange
+    types: tuple[Slug, ...] = Field((), description="the card types it may be (empty: any)")
     note: Text | None = None
 
 
@@ -75,7 +78,8 @@ class DeckRules(DataModel):
 
     main: CountRange
     copy_limit: Count | None = Field(None, description="most copies of one card; omit when there is none")
-    copy_by: Literal["name", "card-number", "bj-number"] = "name"
+    copy_by: Slug = Field("name", description="'name', or the id of the stat that identifies a card for the limit")
+    main_types: tuple[Slug, ...] = Field((), description="the card types the main deck may hold (empty: any)")
     composition: Text | None = Field(None, description="what kinds of cards the main deck may hold")
     side_decks: tuple[SideDeck, ...] = ()
     extra_cards: tuple[ExtraCard, ...] = ()
@@ -187,12 +191,17 @@ class Zone(Named):
 
 class CardType(Named):
     subtype_of: Slug | None = None
+    stats: tuple[Slug, ...] = Field((), description="the stats a card of this type prints (subtypes add theirs)")
     description: Text
 
 
 class Stat(Named):
-    kind: Literal["number", "text", "list"]
+    kind: Literal["number", "text", "list", "colour-cost"] = Field(
+        description="number; text; list (of words); colour-cost (a table: native colour id → amount)"
+    )
     printed: Text | None = Field(None, description="the printed range and step, e.g. '1000–15000 in 500s'")
+    step: Count | None = Field(None, description="printed numbers come in multiples of this (e.g. 500)")
+    sum_of: Slug | None = Field(None, description="not printed: the total of this colour-cost stat")
     description: Text
 
 

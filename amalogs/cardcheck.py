@@ -1,0 +1,191 @@
+"""Checks for card files (against the game profile) and decks (against the game's construction rules)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from amalogs.checks import Problem
+from amalogs.models.cards import Card, CardSet, Deck
+from amalogs.models.game import GameProfile, Stat
+
+__all__ = ["check_cards", "check_deck", "type_stats", "Violation", "copy_key"]
+
+_KIND_WORDS = {
+    "number": "a whole number",
+    "text": "text",
+    "list": "a list of words",
+    "colour-cost": "a table of native colour id → amount",
+}
+
+
+def type_stats(profile: GameProfile, type_id: str) -> list[str]:
+    """The stats a card of a type prints: its own and its parent types' (parents first)."""
+    types = {t.id: t for t in profile.card_types}
+    chain = []
+    current = types.get(type_id)
+    while current is not None:
+        chain.append(current)
+        current = types.get(current.subtype_of) if current.subtype_of else None
+    return [s for t in reversed(chain) for s in t.stats]
+
+
+def _value_ok(stat: Stat, value: object, colours: frozenset[str]) -> bool:
+    if stat.kind == "number":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if stat.kind == "text":
+        return isinstance(value, str)
+    if stat.kind == "list":
+        return isinstance(value, tuple)
+    return isinstance(value, dict) and set(value) <= colours
+
+
+def check_cards(cards: CardSet, profile: GameProfile) -> Iterator[Problem]:
+    """Every card must use its game's card types, stats, colours and keywords, with values of the right kind."""
+    if cards.game != profile.id:
+        yield "game", f"the cards say game {cards.game!r} but they sit in the folder of {profile.id!r}"
+    seen = Counter(c.id for c in cards.cards)
+    for card_id, n in seen.items():
+        if n > 1:
+            yield "cards", f"duplicate card id {card_id!r}"
+    for i, card in enumerate(cards.cards):
+        yield from _check_card(f"cards[{i}]", card, profile)
+
+
+def _check_card(where: str, card: Card, profile: GameProfile) -> Iterator[Problem]:
+    if card.type not in profile.ids("card_types"):
+        known = ", ".join(sorted(profile.ids("card_types")))
+        yield f"{where}.type", f"unknown card type {card.type!r} of {profile.id} (known: {known})"
+        return
+    colours = profile.ids("colours")
+    for j, colour in enumerate(card.colours):
+        if colour not in colours:
+            yield f"{where}.colours[{j}]", f"unknown colour {colour!r} (known: {', '.join(sorted(colours))})"
+    for j, kw in enumerate(card.keywords):
+        if kw not in profile.ids("keywords"):
+            yield f"{where}.keywords[{j}]", f"unknown keyword {kw!r} (known: {', '.join(sorted(profile.ids('keywords')))})"
+    stats = {s.id: s for s in profile.stats}
+    printed = type_stats(profile, card.type)
+    for stat_id, value in card.stats.items():
+        stat = stats.get(stat_id)
+        if stat is None:
+            yield f"{where}.stats.{stat_id}", f"unknown stat (known: {', '.join(sorted(stats))})"
+        elif stat.sum_of is not None:
+            yield f"{where}.stats.{stat_id}", f"not printed: it is the total of {stat.sum_of!r}; leave it out"
+        elif printed and stat_id not in printed:
+            yield f"{where}.stats.{stat_id}", f"a {card.type} does not print {stat_id} (it prints: {', '.join(printed)})"
+        elif not _value_ok(stat, value, colours):
+            yield f"{where}.stats.{stat_id}", f"expected {_KIND_WORDS[stat.kind]}, got {value!r}"
+        elif stat.kind == "number" and stat.step and isinstance(value, int) and value % stat.step:
+            yield f"{where}.stats.{stat_id}", f"{value} is not a multiple of {stat.step}"
+    for stat_id in printed:
+        if stat_id not in card.stats and stats[stat_id].sum_of is None:
+            yield f"{where}.stats", f"missing {stat_id!r}, which every {card.type} prints"
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken construction rule: which rule, and what is wrong."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+def copy_key(card: Card, copy_by: str) -> str:
+    """What makes two cards 'the same card' for the copy limit: the name, or a stat such as the card number."""
+    if copy_by == "name":
+        return card.name
+    return str(card.stats.get(copy_by, card.name))
+
+
+def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> list[Violation]:
+    """Every construction rule of the deck's game that the deck breaks, each explained."""
+    rules = profile.deck
+    out: list[Violation] = []
+    if deck.game != profile.id:
+        out.append(Violation("game", f"the deck is for {deck.game!r}, not {profile.id!r}"))
+        return out
+    unknown = sorted({cid for part in _parts(deck) for cid in part[1] if cid not in cards})
+    if unknown:
+        out.append(Violation("cards", f"unknown card id(s) of {profile.id}: {', '.join(unknown)}"))
+    size = sum(deck.main.values())
+    if size not in rules.main:
+        out.append(Violation("main deck size", f"the main deck has {size} cards; it must have {_range(rules.main)}"))
+    out += _types("main deck", deck.main, rules.main_types, cards)
+    out += _copies("main deck", deck.main, rules.copy_limit, rules.copy_by, cards)
+    side_ids = {s.id for s in rules.side_decks}
+    for side_id in sorted(set(deck.side) - side_ids):
+        out.append(Violation("side decks", f"{profile.name} has no side deck {side_id!r}"))
+    for side in rules.side_decks:
+        part = deck.side.get(side.id, {})
+        n = sum(part.values())
+        if n not in side.size:
+            out.append(Violation(f"{side.name} size", f"the {side.en} has {n} cards; it must have {_range(side.size)}"))
+        out += _types(side.en, part, side.types, cards)
+        out += _copies(side.en, part, side.copy_limit, rules.copy_by, cards)
+    extra_ids = {e.id for e in rules.extra_cards}
+    for extra_id in sorted(set(deck.extra) - extra_ids):
+        out.append(Violation("extra cards", f"{profile.name} has no extra card kind {extra_id!r}"))
+    for extra in rules.extra_cards:
+        part = deck.extra.get(extra.id, {})
+        n = sum(part.values())
+        if n not in extra.count:
+            out.append(Violation(extra.name, f"the deck has {n} {extra.en.lower()} card(s); it needs {_range(extra.count)}"))
+        out += _types(extra.en, part, extra.types, cards)
+    for special in rules.special_counts:
+        part = deck.main if special.deck == "main" else deck.side.get(special.deck, {})
+        n = sum(c for cid, c in part.items() if cid in cards and _selected(cards[cid], special.keyword, special.card_type))
+        if n not in special.count:
+            where = "main deck" if special.deck == "main" else special.deck
+            out.append(Violation(special.name, f"the {where} has {n} {special.en.lower()}; it must have {_range(special.count)}"))
+    return out
+
+
+def _parts(deck: Deck) -> Iterator[tuple[str, Mapping[str, int]]]:
+    yield "main", deck.main
+    yield from deck.side.items()
+    yield from deck.extra.items()
+
+
+def _range(r: object) -> str:
+    from amalogs.models.base import CountRange
+
+    assert isinstance(r, CountRange)
+    if r.max is None:
+        return f"at least {r.min}"
+    return f"exactly {r.min}" if r.min == r.max else f"{r.min} to {r.max}"
+
+
+def _selected(card: Card, keyword: str | None, card_type: str | None) -> bool:
+    return (keyword is not None and keyword in card.keywords) or (card_type is not None and card.type == card_type)
+
+
+def _types(where: str, part: Mapping[str, int], allowed: tuple[str, ...], cards: Mapping[str, Card]) -> list[Violation]:
+    if not allowed:
+        return []
+    wrong = sorted(cid for cid in part if cid in cards and cards[cid].type not in allowed)
+    if not wrong:
+        return []
+    shown = ", ".join(f"{cid} ({cards[cid].type})" for cid in wrong)
+    return [Violation(f"{where} card types", f"only {', '.join(allowed)} may go in the {where}: {shown}")]
+
+
+def _copies(
+    where: str, part: Mapping[str, int], limit: int | None, copy_by: str, cards: Mapping[str, Card]
+) -> list[Violation]:
+    if limit is None:
+        return []
+    counts: Counter[str] = Counter()
+    for cid, n in part.items():
+        if cid in cards:
+            counts[copy_key(cards[cid], copy_by)] += n
+    label = "name" if copy_by == "name" else copy_by
+    return [
+        Violation("copy limit", f"{n} cards share the {label} {key!r} in the {where}; at most {limit} are allowed")
+        for key, n in sorted(counts.items())
+        if n > limit
+    ]

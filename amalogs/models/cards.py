@@ -1,0 +1,57 @@
+"""Native cards and decks (``games/<id>/cards.toml``, ``games/<id>/decks/<deck>.toml``).
+
+A card's native fields are the stats its game's profile declares (``[[stats]]``), so every game, a
+user's own included, gets its card model from data. :mod:`amalogs.checks` checks each card against
+its profile: the card type, the stats that type prints and their kinds, colours, keywords.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, StrictInt, StrictStr
+
+from amalogs.models.base import DataModel, Slug, Text
+from amalogs.models.effects import Effect
+
+__all__ = ["Card", "CardSet", "Counts", "Deck", "StatValue"]
+
+StatValue = StrictInt | StrictStr | tuple[StrictStr, ...] | dict[Slug, Annotated[int, Field(ge=0, strict=True)]]
+"""A printed value: a number, a text, a list of words, or a cost table (native colour id → amount)."""
+
+
+class Card(DataModel):
+    """One native card, written for amalogs (own names and text)."""
+
+    id: Slug
+    name: Text = Field(description="the card's name as printed")
+    en: Text | None = Field(None, description="English name")
+    type: Slug = Field(description="a native card type id of the game")
+    colours: tuple[Slug, ...] = Field((), description="native colour ids")
+    stats: dict[Slug, StatValue] = Field(default_factory=dict, description="native stat id → printed value")
+    keywords: tuple[Slug, ...] = Field((), description="native keyword ids (abilities, icons, triggers)")
+    text: Text | None = Field(None, description="the printed ability text")
+    effects: tuple[Effect, ...] = Field((), description="what the text does, in the canonical effect vocabulary")
+
+
+class CardSet(DataModel):
+    """A game's cards."""
+
+    game: Slug
+    cards: tuple[Card, ...] = Field(min_length=1)
+
+
+Counts = dict[Slug, Annotated[int, Field(ge=1, strict=True)]]
+
+
+class Deck(DataModel):
+    """A deck: card id → copies, for the main deck, each side deck and each extra card kind."""
+
+    game: Slug
+    name: Text
+    en: Text | None = None
+    description: Text | None = None
+    main: Counts
+    side: dict[Slug, Counts] = Field(default_factory=dict, description="side deck id → its cards")
+    extra: dict[Slug, Counts] = Field(default_factory=dict, description="extra card id (territory, base) → cards")
+

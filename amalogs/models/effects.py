@@ -1,0 +1,199 @@
+"""The canonical effect vocabulary: what a card does, as structured data next to its printed text.
+
+Every primitive has one precise meaning in canonical terms (canonical stats after adjust ratios, canonical
+genera, unified keywords), so the referee can carry it out in any game and a converted card keeps it.
+
+Primitives (``do = ...``):
+
+- ``draw``: ``who`` draws ``count`` cards.
+- ``damage``: deal ``amount`` damage (canonical battle units: BP, or DP for AP/DP games) to each selected
+  character; it is destroyed when its damage this turn reaches its BP (or DP).
+- ``destroy``: put each selected character or permanent into its owner's discard pile.
+- ``modify``: add ``amount`` (may be negative) to ``stat`` of each selected character until the end of turn.
+- ``rest`` / ``stand``: turn each selected card sideways / upright.
+- ``return_to_hand``: return each selected card to its owner's hand.
+- ``search``: look at the top ``look`` cards of the deck (0 = the whole deck), take up to ``take`` that match
+  ``filter`` into hand, put the rest on the bottom in any order (the whole deck: shuffle).
+- ``scout``: look at the top ``look`` cards and put each on the top or the bottom in any order.
+- ``gain_resource``: put the top ``count`` cards of the deck into the resource area, rested or standing.
+- ``player_damage``: deal ``amount`` SP of damage to ``who``'s life.
+- ``boost_attack``: the next player damage its controller's attack deals this turn is ``amount`` SP higher.
+- ``grant_keyword``: each selected character gains ``keyword`` until the end of turn (or for good).
+- ``discard``: ``who`` discards ``count`` cards from hand (its own choice).
+- ``heal``: ``who`` recovers ``amount`` life points (life-point games; others: nothing happens).
+- ``native``: an effect only the card's own game can carry out; in another game it fizzles (立ち消え).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt
+
+from amalogs.models.base import Count, DataModel, Number, Text
+from amalogs.ontology.terms import CanonicalStat, Family, Genus, UnifiedKeyword
+
+__all__ = ["Effect", "Selector", "CardFilter", "EFFECT_KINDS", "Timing"]
+
+Side = Literal["self", "opponent", "any"]
+Player = Literal["self", "opponent", "both"]
+Until = Literal["end-of-turn", "permanent"]
+Timing = Literal[
+    "play",  # when the card is played or enters the field
+    "attack",  # when it attacks
+    "block",  # when it blocks or intercepts
+    "activated",  # its controller uses it, paying `cost`
+    "static",  # always, while it is on the field
+    "life",  # when revealed or broken out of the life area by damage (a life trigger)
+    "destroyed",  # when it is destroyed
+    "start-of-turn",
+    "end-of-turn",
+]
+
+
+class CardFilter(DataModel):
+    """Which cards match, in canonical terms. Every condition given must hold."""
+
+    family: Family | None = None
+    genus: Genus | None = None
+    keyword: UnifiedKeyword | None = None
+    trait: Text | None = Field(None, description="a 特徴 the card must have")
+    max_cost: Count | None = Field(None, description="大コスト at most")
+    min_cost: Count | None = None
+    max_bp: Number | None = Field(None, description="battle value at most (BP; for AP/DP cards, AP or DP)")
+    min_bp: Number | None = None
+
+
+class Selector(CardFilter):
+    """Which cards on the field an effect acts on."""
+
+    side: Side = "opponent"
+    count: Count = Field(1, description="how many to choose; 0 means every match")
+    state: Literal["rested", "standing"] | None = None
+    self_only: bool = Field(False, description="the card itself (other conditions are ignored)")
+
+
+class _Effect(DataModel):
+    when: Timing = "play"
+    cost: Text | None = Field(None, description="the printed cost of an activated ability")
+    optional: bool = Field(False, description="the controller may choose not to do it")
+
+
+class Draw(_Effect):
+    do: Literal["draw"]
+    count: Annotated[int, Field(ge=1, strict=True)] = 1
+    who: Player = "self"
+
+
+class Damage(_Effect):
+    do: Literal["damage"]
+    amount: Number
+    target: Selector = Selector()
+
+
+class Destroy(_Effect):
+    do: Literal["destroy"]
+    target: Selector = Selector()
+
+
+class Modify(_Effect):
+    do: Literal["modify"]
+    stat: Literal[CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.SP]
+    amount: Number = Field(description="canonical units; negative lowers the stat")
+    target: Selector = Selector(side="self", self_only=True)
+    until: Until = "end-of-turn"
+
+
+class Rest(_Effect):
+    do: Literal["rest"]
+    target: Selector = Selector()
+
+
+class Stand(_Effect):
+    do: Literal["stand"]
+    target: Selector = Selector(side="self")
+
+
+class ReturnToHand(_Effect):
+    do: Literal["return_to_hand"]
+    target: Selector = Selector()
+
+
+class Search(_Effect):
+    do: Literal["search"]
+    look: Count = 0
+    take: Annotated[int, Field(ge=1, strict=True)] = 1
+    filter: CardFilter = CardFilter()
+
+
+class Scout(_Effect):
+    do: Literal["scout"]
+    look: Annotated[int, Field(ge=1, strict=True)]
+
+
+class GainResource(_Effect):
+    do: Literal["gain_resource"]
+    count: Annotated[int, Field(ge=1, strict=True)] = 1
+    rested: bool = True
+
+
+class PlayerDamage(_Effect):
+    do: Literal["player_damage"]
+    amount: Annotated[int, Field(ge=1, strict=True)] = 1
+    who: Player = "opponent"
+
+
+class BoostAttack(_Effect):
+    do: Literal["boost_attack"]
+    amount: StrictInt
+
+
+class GrantKeyword(_Effect):
+    do: Literal["grant_keyword"]
+    keyword: UnifiedKeyword
+    target: Selector = Selector(side="self", self_only=True)
+    until: Until = "end-of-turn"
+
+
+class Discard(_Effect):
+    do: Literal["discard"]
+    count: Annotated[int, Field(ge=1, strict=True)] = 1
+    who: Player = "opponent"
+
+
+class Heal(_Effect):
+    do: Literal["heal"]
+    amount: Annotated[int, Field(ge=1, strict=True)]
+    who: Player = "self"
+
+
+class Native(_Effect):
+    do: Literal["native"]
+    text: Text = Field(description="what it does in its own game, in the project's words")
+
+
+Effect = Annotated[
+    Draw
+    | Damage
+    | Destroy
+    | Modify
+    | Rest
+    | Stand
+    | ReturnToHand
+    | Search
+    | Scout
+    | GainResource
+    | PlayerDamage
+    | BoostAttack
+    | GrantKeyword
+    | Discard
+    | Heal
+    | Native,
+    Field(discriminator="do"),
+]
+"""One canonical effect; the ``do`` key chooses the primitive."""
+
+EFFECT_KINDS: tuple[str, ...] = (
+    "draw", "damage", "destroy", "modify", "rest", "stand", "return_to_hand", "search", "scout",
+    "gain_resource", "player_damage", "boost_attack", "grant_keyword", "discard", "heal", "native",
+)
