@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from amalogs.checks import Problem, check_ontology, check_page, check_profile
-from amalogs.errors import AmalogsError, DataError, UnknownGameError
+from amalogs.errors import AmalogsError, DataError, UnknownCardError, UnknownGameError
 from amalogs.cardcheck import check_cards, check_deck
 from amalogs.models.cards import Card, CardSet, Deck
 from amalogs.models.game import GameProfile
@@ -96,6 +96,18 @@ class Catalog:
                 del self._cards[game_id]
                 raise DataErrors(loader.errors)
         return self._cards[game_id]
+
+    def card(self, game_name: str, card_id: str) -> tuple[Game, Card]:
+        """One card by game name and card id (or card name); unknown cards get close suggestions."""
+        game = self.game(game_name)
+        cards = self.cards(game.id)
+        if card_id in cards:
+            return game, cards[card_id]
+        by_name = [c for c in cards.values() if _normal(c.name) == _normal(card_id)]
+        if by_name:
+            return game, by_name[0]
+        close = get_close_matches(card_id, list(cards), n=3, cutoff=0.6)
+        raise UnknownCardError(game.id, card_id, close)
 
     def decks(self, game_id: str) -> dict[str, tuple[Deck, Path]]:
         """A game's sample decks by id (the file name), with their files."""

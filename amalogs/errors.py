@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["AmalogsError", "DataError", "UnknownGameError", "AppraisalError"]
+__all__ = ["AmalogsError", "DataError", "UnknownGameError", "UnknownCardError", "AppraisalError"]
 
 
 class AmalogsError(Exception):
@@ -37,3 +37,14 @@ class UnknownGameError(AmalogsError, LookupError):
 
 class AppraisalError(AmalogsError):
     """A game profile lacks the facts the WE appraisal needs."""
+
+
+class UnknownCardError(AmalogsError, LookupError):
+    """A card reference names no card of its game; carries close matches."""
+
+    def __init__(self, game: str, card: str, suggestions: list[str]) -> None:
+        self.game = game
+        self.card = card
+        self.suggestions = suggestions
+        hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+        super().__init__(f"{game} has no card {card!r}{hint} (see `amalogs cards {game}`)")

@@ -77,7 +77,7 @@ def console() -> Console:
     """The console commands print to (a fixed width when --width is given)."""
     from rich.console import Console
 
-    return Console(width=_State.width, soft_wrap=False, highlight=False)
+    return Console(width=_State.width, soft_wrap=False, highlight=False, markup=False)
 
 
 def catalog() -> Catalog:
@@ -90,7 +90,7 @@ def find_game(name: str) -> Game:
     return catalog().game(name)
 
 
-from amalogs.cli import data_commands  # noqa: E402,F401  (registers the commands)
+from amalogs.cli import card_commands, data_commands  # noqa: E402,F401  (registers the commands)
 
 
 def main(argv: list[str] | None = None) -> Any:

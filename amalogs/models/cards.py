@@ -54,4 +54,5 @@ class Deck(DataModel):
     main: Counts
     side: dict[Slug, Counts] = Field(default_factory=dict, description="side deck id → its cards")
     extra: dict[Slug, Counts] = Field(default_factory=dict, description="extra card id (territory, base) → cards")
+    cards: tuple[Card, ...] = Field((), description="cards defined by the deck itself (e.g. converted from another game)")
 

@@ -201,6 +201,7 @@ class Stat(Named):
     )
     printed: Text | None = Field(None, description="the printed range and step, e.g. '1000–15000 in 500s'")
     step: Count | None = Field(None, description="printed numbers come in multiples of this (e.g. 500)")
+    range: CountRange | None = Field(None, description="the lowest and highest printed value, where fixed")
     sum_of: Slug | None = Field(None, description="not printed: the total of this colour-cost stat")
     description: Text
 

@@ -157,6 +157,7 @@ class Detail(DataModel):
 class UnifiedEntry(DataModel):
     native: Slug
     unified: UnifiedKeyword | None = Field(None, description="omit (with a note) when there is no unified form")
+    spell_speed: SpellSpeed | None = Field(None, description="the speed at which a card with this keyword is played")
     note: Text | None = None
 
     @model_validator(mode="after")

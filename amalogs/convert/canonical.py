@@ -1,0 +1,162 @@
+"""Native card → canonical AMALOGS card, through the game's page.
+
+The canonical card holds what the ontology can say about a card: family and genus, permanent or not,
+canonical stats after adjust ratios (halves kept, as exact fractions), 大コスト and the colour-broken
+コスト, colour slots, 特徴, unified keywords, the spell speed it is played at, and its effects. What only
+its own game can read — 固有能力 values, keywords with no unified form, an ambiguous card type — is kept
+with the game it came from, so converting back into that game loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from amalogs.catalog import Game
+from amalogs.models.cards import Card, StatValue
+from amalogs.models.effects import Effect
+from amalogs.models.game import GameProfile
+from amalogs.ontology.terms import (
+    FAMILY_OF,
+    CanonicalStat,
+    ColourSlot,
+    Family,
+    Genus,
+    SpellSpeed,
+    UnifiedKeyword,
+)
+
+__all__ = ["CanonicalCard", "Sourced", "to_canonical", "genus_of", "derived_stats"]
+
+PERMANENT_FAMILIES = frozenset({Family.CHARA, Family.ITEM, Family.RESOURCE})
+
+
+@dataclass(frozen=True, slots=True)
+class Sourced:
+    """A canonical value with the native stat it came from."""
+
+    stat: CanonicalStat | None
+    value: Fraction | str | tuple[str, ...] | dict[ColourSlot, int]
+    source_stat: str
+    ratio: Fraction = Fraction(1)
+
+
+@dataclass(frozen=True, slots=True)
+class CanonicalCard:
+    """An AMALOGS card: the canonical view of a native card (see the module docstring)."""
+
+    game: str
+    id: str
+    name: str
+    en: str | None
+    native_type: str
+    family: Family | None
+    genus: Genus | None
+    permanent: bool
+    colours: tuple[ColourSlot, ...]
+    values: tuple[Sourced, ...]
+    keywords: tuple[UnifiedKeyword, ...]
+    spell_speed: SpellSpeed
+    from_life: bool
+    effects: tuple[Effect, ...]
+    text: str | None
+    native_keywords: tuple[str, ...] = ()
+    native_colours: tuple[str, ...] = ()
+
+    def value(self, stat: CanonicalStat) -> Fraction | str | tuple[str, ...] | dict[ColourSlot, int] | None:
+        """The first value of a canonical stat, or None."""
+        for v in self.values:
+            if v.stat is stat:
+                return v.value
+        return None
+
+    def number(self, stat: CanonicalStat) -> Fraction | None:
+        v = self.value(stat)
+        return v if isinstance(v, Fraction) else None
+
+    @property
+    def total_cost(self) -> Fraction | None:
+        return self.number(CanonicalStat.TOTAL_COST)
+
+    @property
+    def traits(self) -> tuple[str, ...]:
+        words: list[str] = []
+        for v in self.values:
+            if v.stat is CanonicalStat.TRAIT:
+                words += [v.value] if isinstance(v.value, str) else list(v.value)  # type: ignore[arg-type]
+        return tuple(dict.fromkeys(words))
+
+    @property
+    def unique(self) -> tuple[Sourced, ...]:
+        """固有能力 and unmapped values: readable only by the card's own game."""
+        return tuple(v for v in self.values if v.stat in (CanonicalStat.UNIQUE, None))
+
+
+def genus_of(game: Game, type_id: str) -> Genus | None:
+    """The genus a native card type maps to, looking through parent types when it has no entry."""
+    types = {t.id: t for t in game.profile.card_types}
+    mapped = {e.native: e.genus for e in game.page.card_types}
+    current: str | None = type_id
+    while current is not None:
+        if current in mapped:
+            return mapped[current]
+        current = types[current].subtype_of if current in types else None
+    return None
+
+
+def derived_stats(profile: GameProfile, card: Card) -> dict[str, StatValue]:
+    """The card's printed stats plus the totals its profile computes (``sum_of``)."""
+    stats = dict(card.stats)
+    for stat in profile.stats:
+        source = card.stats.get(stat.sum_of) if stat.sum_of else None
+        if isinstance(source, dict):
+            stats[stat.id] = sum(source.values())
+    return stats
+
+
+def _canonical_value(game: Game, stat_id: str, value: StatValue) -> Sourced:
+    status = {e.native: e.stat for e in game.page.status}
+    canonical = status.get(stat_id)
+    if isinstance(value, int):
+        ratio = game.page.ratio_of(stat_id)
+        return Sourced(canonical, Fraction(value) * ratio, stat_id, ratio)
+    if isinstance(value, dict):
+        slots = {e.native: e.slot for e in game.page.colours}
+        table: dict[ColourSlot, int] = {}
+        for colour, amount in value.items():
+            slot = slots.get(colour, ColourSlot.COLOURLESS)
+            table[slot] = table.get(slot, 0) + amount
+        return Sourced(canonical, table, stat_id)
+    return Sourced(canonical, value, stat_id)
+
+
+def to_canonical(card: Card, game: Game) -> CanonicalCard:
+    """The canonical AMALOGS card of a native card of ``game``."""
+    page = game.page
+    genus = genus_of(game, card.type)
+    family = FAMILY_OF[genus] if genus else None
+    slots = {e.native: e.slot for e in page.colours}
+    colours = tuple(dict.fromkeys(slots[c] for c in card.colours if c in slots))
+    values = tuple(_canonical_value(game, sid, v) for sid, v in derived_stats(game.profile, card).items())
+    entries = {e.native: e for e in page.unified_keywords}
+    unified = tuple(dict.fromkeys(entries[k].unified for k in card.keywords if k in entries and entries[k].unified))
+    speeds = [sp for k in card.keywords if k in entries and (sp := entries[k].spell_speed) is not None]
+    return CanonicalCard(
+        game=game.id,
+        id=card.id,
+        name=card.name,
+        en=card.en,
+        native_type=card.type,
+        family=family,
+        genus=genus,
+        permanent=family in PERMANENT_FAMILIES,
+        colours=colours,
+        values=values,
+        keywords=unified,  # type: ignore[arg-type]
+        spell_speed=max(speeds, default=SpellSpeed.SS1),
+        from_life=UnifiedKeyword.LIFE_TRIGGER in unified,
+        effects=card.effects,
+        text=card.text,
+        native_keywords=tuple(k for k in card.keywords if not (k in entries and entries[k].unified)),
+        native_colours=card.colours,
+    )

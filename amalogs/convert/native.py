@@ -1,0 +1,360 @@
+"""Canonical AMALOGS card → a native card of any game, with the fidelity of every field and its reason.
+
+Fidelity says how each field of the result came to be:
+
+- ``exact``: the same value in canonical terms, with nothing rounded;
+- ``scaled``: the same canonical value through a different adjust ratio (for example 1/1000 → 1);
+- ``approximated``: close, not equal: rounded to the target's printed step, clamped to its printed range,
+  or combined (an attack/defence pair into one power value);
+- ``defaulted``: the source has no such value and the target needs one, so a documented default is used;
+- ``dropped``: the source value has no place in the target game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from math import floor
+
+from amalogs.cardcheck import type_stats
+from amalogs.catalog import Game
+from amalogs.convert.canonical import CanonicalCard, Sourced, genus_of
+from amalogs.models.cards import Card, StatValue
+from amalogs.models.effects import Native
+from amalogs.models.game import Stat
+from amalogs.ontology.terms import FAMILY_OF, CanonicalStat, ColourSlot, UnifiedKeyword
+
+__all__ = ["Fidelity", "FieldReport", "Conversion", "to_native", "show"]
+
+BATTLE = (CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.HP)
+
+
+class Fidelity(StrEnum):
+    EXACT = "exact"
+    SCALED = "scaled"
+    APPROXIMATED = "approximated"
+    DEFAULTED = "defaulted"
+    DROPPED = "dropped"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldReport:
+    """How one field of the target card was made."""
+
+    field: str
+    source: str
+    canonical: str
+    target: str
+    fidelity: Fidelity
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """A native card converted through its canonical form into a target game."""
+
+    canonical: CanonicalCard
+    target_game: str
+    card: Card
+    fields: tuple[FieldReport, ...]
+
+    @property
+    def lost(self) -> tuple[FieldReport, ...]:
+        return tuple(f for f in self.fields if f.fidelity is Fidelity.DROPPED)
+
+
+def show(value: object) -> str:
+    """A value as the reports print it: fractions as decimals where exact, tables as a=b."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        as_float = float(value)
+        return str(as_float) if Fraction(str(as_float)) == value else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items()) or "—"
+    if isinstance(value, tuple):
+        return "・".join(value) or "—"
+    return "—" if value is None else str(value)
+
+
+@dataclass
+class _Builder:
+    cc: CanonicalCard
+    target: Game
+    reports: list[FieldReport] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+
+    @property
+    def same(self) -> bool:
+        return self.cc.game == self.target.id
+
+    def report(self, name: str, source: object, canonical: object, target: object, fid: Fidelity, why: str) -> None:
+        self.reports.append(FieldReport(name, show(source), show(canonical), show(target), fid, why))
+
+    def sourced(self, stat: CanonicalStat) -> Sourced | None:
+        return next((v for v in self.cc.values if v.stat is stat), None)
+
+
+def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) -> Conversion:
+    """Build the target game's card for a canonical card, reporting every field's fidelity."""
+    b = _Builder(cc, target)
+    type_id = _card_type(b)
+    stats: dict[str, StatValue] = {}
+    profile = {s.id: s for s in target.profile.stats}
+    for stat_id in type_stats(target.profile, type_id):
+        if profile[stat_id].sum_of is None:
+            stats[stat_id] = _stat(b, profile[stat_id])
+    _report_unused_values(b)
+    colours = _colours(b)
+    keywords = _keywords(b)
+    effects = tuple(e for e in cc.effects if b.same or not isinstance(e, Native))
+    for e in cc.effects:
+        if not b.same and isinstance(e, Native):
+            b.report("effects", e.text, "native", None, Fidelity.DROPPED,
+                     f"only {cc.game} can carry this out; in {target.id} it would fizzle (立ち消え)")
+    if cc.effects and effects:
+        b.report("effects", f"{len(cc.effects)} effect(s)", "canonical effects", f"{len(effects)} effect(s)",
+                 Fidelity.EXACT, "canonical effects mean the same in every game")
+    card = Card(
+        id=card_id or cc.id,
+        name=cc.name,
+        en=cc.en,
+        type=type_id,
+        colours=colours,
+        stats=stats,
+        keywords=keywords,
+        text=cc.text,
+        effects=effects,
+    )
+    return Conversion(cc, target.id, card, tuple(b.reports))
+
+
+def _card_type(b: _Builder) -> str:
+    cc, game = b.cc, b.target
+    if b.same:
+        b.report("type", cc.native_type, cc.genus, cc.native_type, Fidelity.EXACT, "same game")
+        return cc.native_type
+    types = [t.id for t in game.profile.card_types]
+    genus = {t: genus_of(game, t) for t in types}
+    ranked: list[tuple[Callable[[str], bool], Fidelity, str]] = [
+        (lambda t: genus[t] is cc.genus, Fidelity.EXACT, f"{cc.genus} in both games"),
+        (lambda t: genus[t] is not None and cc.family is not None and FAMILY_OF[genus[t]] is cc.family,  # type: ignore[index]
+         Fidelity.APPROXIMATED, f"{game.id} has no {cc.genus}; the nearest type of the same family ({cc.family})"),
+        (lambda t: genus[t] is not None and cc.family is not None and _permanent(genus[t]) == cc.permanent,
+         Fidelity.APPROXIMATED, f"{game.id} has no {cc.family} type; the nearest type that is "
+                                f"{'a permanent' if cc.permanent else 'not a permanent'} too"),
+    ]
+    for test, fid, why in ranked:
+        found = next((t for t in types if test(t)), None)
+        if found:
+            b.report("type", cc.native_type, cc.genus, found, fid, why)
+            return found
+    b.report("type", cc.native_type, cc.genus, types[0], Fidelity.DEFAULTED, f"no type of {game.id} fits; its first type")
+    return types[0]
+
+
+def _permanent(genus: object) -> bool:
+    from amalogs.convert.canonical import PERMANENT_FAMILIES
+
+    return FAMILY_OF[genus] in PERMANENT_FAMILIES  # type: ignore[index]
+
+
+def _stat(b: _Builder, stat: Stat) -> StatValue:
+    """One printed stat of the target card."""
+    name = f"stats.{stat.id}"
+    if b.same:
+        own = next((v for v in b.cc.values if v.source_stat == stat.id), None)
+        if own is not None:
+            b.used.add(stat.id)
+            value: StatValue
+            if isinstance(own.value, Fraction):
+                value = _native_number(own.value / own.ratio)
+            elif isinstance(own.value, dict):
+                value = _colour_table(b, own.value)
+            else:
+                value = own.value
+            b.report(name, value, own.value, value, Fidelity.EXACT, "same game")
+            return value
+    canonical = {e.native: e.stat for e in b.target.page.status}.get(stat.id)
+    if stat.kind == "number":
+        return _number(b, stat, canonical, name)
+    if stat.kind == "colour-cost":
+        return _cost(b, stat, name)
+    return _words(b, stat, canonical, name)
+
+
+def _native_number(value: Fraction) -> int:
+    return int(value) if value.denominator == 1 else floor(value + Fraction(1, 2))
+
+
+def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) -> int:
+    ratio = b.target.page.ratio_of(stat.id)
+    value, fid, why, source = _canonical_number(b, canonical)
+    native = value / ratio
+    rounded = _native_number(native / stat.step) * stat.step if stat.step else _native_number(native)
+    if rounded != native:
+        fid, why = Fidelity.APPROXIMATED, f"{why}; rounded to the printed step ({stat.step or 1})"
+    if stat.range is not None:
+        clamped = max(stat.range.min, rounded if stat.range.max is None else min(stat.range.max, rounded))
+        if clamped != rounded:
+            fid, why, rounded = Fidelity.APPROXIMATED, f"{why}; clamped to the printed range {stat.range}", clamped
+    if fid is Fidelity.EXACT and source is not None and source.ratio != ratio:
+        fid, why = Fidelity.SCALED, f"{why}; adjust ratio {source.ratio} → {ratio}"
+    b.report(name, source.value / source.ratio if source and isinstance(source.value, Fraction) else None,
+             value, rounded, fid, why)
+    return rounded
+
+
+def _canonical_number(b: _Builder, canonical: CanonicalStat | None) -> tuple[Fraction, Fidelity, str, Sourced | None]:
+    cc = b.cc
+    if canonical is not None:
+        direct = b.sourced(canonical)
+        if direct is not None and isinstance(direct.value, Fraction):
+            b.used.add(direct.source_stat)
+            return direct.value, Fidelity.EXACT, f"{canonical} ↔ {canonical}", direct
+    if canonical in (CanonicalStat.AP, CanonicalStat.DP) and (bp := b.sourced(CanonicalStat.BP)) is not None:
+        b.used.add(bp.source_stat)
+        return bp.value, Fidelity.EXACT, "a BP character counts as BP/BP (AMALOGS)", bp  # type: ignore[return-value]
+    ap, dp = b.sourced(CanonicalStat.AP), b.sourced(CanonicalStat.DP)
+    if (
+        canonical in (CanonicalStat.BP, CanonicalStat.HP)
+        and ap is not None
+        and dp is not None
+        and isinstance(ap.value, Fraction)
+        and isinstance(dp.value, Fraction)
+    ):
+        b.used.update({ap.source_stat, dp.source_stat})
+        mean = (ap.value + dp.value) / 2
+        why = (f"one value stands for the attack/defence pair {show(ap.value)}/{show(dp.value)}: their mean, "
+               "because a BP character both deals and takes BP in battle")
+        return mean, Fidelity.APPROXIMATED, why, None
+    cost = cc.total_cost
+    if canonical is CanonicalStat.TOTAL_COST:
+        table = cc.value(CanonicalStat.COST)
+        total = Fraction(sum(table.values())) if isinstance(table, dict) else None
+        if total is not None:
+            return total, Fidelity.EXACT, "大コスト is the total of the colour costs", None
+        return Fraction(0), Fidelity.DEFAULTED, "the source has no cost: 0", None
+    if canonical is CanonicalStat.SP:
+        return Fraction(1), Fidelity.DEFAULTED, "no SP in the source (DDS): a DDS attacker deals SP 1 (AMALOGS)", None
+    if canonical in BATTLE:
+        base = cost if cost else Fraction(1)
+        return base, Fidelity.DEFAULTED, "no battle value in the source: 1 per 大コスト (at least 1)", None
+    return Fraction(0), Fidelity.DEFAULTED, f"no {canonical or 'such value'} in the source: 0", None
+
+
+def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
+    table = b.cc.value(CanonicalStat.COST)
+    if isinstance(table, dict):
+        for v in b.cc.values:
+            if v.stat is CanonicalStat.COST:
+                b.used.add(v.source_stat)
+        out = _colour_table(b, table)
+        b.report(name, table, table, out, Fidelity.EXACT, "colour costs through the colour gauge")
+        return out
+    total = int(b.cc.total_cost or 0)
+    b.used.update(v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TOTAL_COST)
+    slot = b.cc.colours[0] if b.cc.colours else ColourSlot.COLOURLESS
+    made: dict[ColourSlot, int] = {slot: min(1, total)} if slot is not ColourSlot.COLOURLESS else {}
+    if total - sum(made.values()):
+        made[ColourSlot.COLOURLESS] = total - sum(made.values())
+    out = _colour_table(b, made)
+    b.report(name, b.cc.total_cost, made, out, Fidelity.APPROXIMATED,
+             "the source prints one total cost: one symbol of the card's colour, the rest colourless")
+    return out
+
+
+def _colour_table(b: _Builder, table: dict[ColourSlot, int]) -> dict[str, int]:
+    reverse = _reverse_colours(b.target)
+    out: dict[str, int] = {}
+    for slot, amount in table.items():
+        native = reverse.get(slot) or reverse.get(ColourSlot.COLOURLESS) or next(iter(reverse.values()), None)
+        if native is not None and amount:
+            out[native] = out.get(native, 0) + amount
+    return out
+
+
+def _reverse_colours(game: Game) -> dict[ColourSlot, str]:
+    reverse: dict[ColourSlot, str] = {}
+    for e in game.page.colours:
+        reverse.setdefault(e.slot, e.native)
+    return reverse
+
+
+def _words(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) -> str | tuple[str, ...]:
+    traits = b.cc.traits if canonical is CanonicalStat.TRAIT else ()
+    if traits:
+        b.used.update(v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TRAIT)
+        value: str | tuple[str, ...] = traits if stat.kind == "list" else "・".join(traits)
+        b.report(name, traits, traits, value, Fidelity.EXACT, "特徴 ↔ 特徴")
+        return value
+    if stat.kind == "list":
+        b.report(name, None, None, (), Fidelity.DEFAULTED, f"no {canonical or stat.en} in the source: none")
+        return ()
+    made = f"{b.cc.game}:{b.cc.id}"
+    b.report(name, None, None, made, Fidelity.DEFAULTED,
+             f"{stat.name} is {canonical or 'unmapped'} of {b.target.id}; made from the source card so each "
+             "converted card keeps its own value")
+    return made
+
+
+def _report_unused_values(b: _Builder) -> None:
+    for v in b.cc.values:
+        if v.source_stat in b.used:
+            continue
+        if v.stat is CanonicalStat.UNIQUE or v.stat is None:
+            why = f"固有能力 of {b.cc.game}: no counterpart in {b.target.id}"
+        elif v.stat is CanonicalStat.TRAIT:
+            why = f"{b.target.id} has no 特徴 field on this card type"
+        elif v.stat is CanonicalStat.SP:
+            rule = next(e for e in b.target.page.keyword_rules if e.rule == b.target.page.damage_system())
+            why = f"{b.target.id} has no SP on this card ({rule.rule}: {rule.note})"
+        else:
+            why = f"{b.target.id} has no {v.stat} on a {b.cc.genus or 'card'} of this type"
+        raw = v.value / v.ratio if isinstance(v.value, Fraction) else v.value
+        b.report(f"stats.{v.source_stat}", raw, v.value, None, Fidelity.DROPPED, why)
+
+
+def _colours(b: _Builder) -> tuple[str, ...]:
+    cc = b.cc
+    if b.same:
+        b.report("colours", cc.native_colours, cc.colours, cc.native_colours, Fidelity.EXACT, "same game")
+        return cc.native_colours
+    reverse = _reverse_colours(b.target)
+    out: list[str] = []
+    for slot in cc.colours:
+        if slot in reverse:
+            out.append(reverse[slot])
+            b.report("colours", slot, slot, reverse[slot], Fidelity.EXACT, f"colour slot {slot}")
+        elif ColourSlot.COLOURLESS in reverse:
+            out.append(reverse[ColourSlot.COLOURLESS])
+            b.report("colours", slot, slot, reverse[ColourSlot.COLOURLESS], Fidelity.APPROXIMATED,
+                     f"{b.target.id} has no colour in slot {slot}: colourless")
+        else:
+            b.report("colours", slot, slot, None, Fidelity.DROPPED, f"{b.target.id} has no colour in slot {slot}")
+    return tuple(dict.fromkeys(out))
+
+
+def _keywords(b: _Builder) -> tuple[str, ...]:
+    cc = b.cc
+    natives: dict[UnifiedKeyword, str] = {}
+    for e in b.target.page.unified_keywords:
+        if e.unified is not None:
+            natives.setdefault(e.unified, e.native)
+    out: list[str] = []
+    for unified in cc.keywords:
+        if unified in natives:
+            out.append(natives[unified])
+            b.report("keywords", unified, unified, natives[unified], Fidelity.EXACT, f"unified keyword {unified}")
+        else:
+            b.report("keywords", unified, unified, None, Fidelity.DROPPED,
+                     f"{b.target.id} has no keyword that unifies to {unified}")
+    for kw in cc.native_keywords:
+        if b.same:
+            out.append(kw)
+            b.report("keywords", kw, "—", kw, Fidelity.EXACT, "same game")
+        else:
+            b.report("keywords", kw, "—", None, Fidelity.DROPPED, f"{kw} of {cc.game} has no unified form")
+    return tuple(dict.fromkeys(out))
