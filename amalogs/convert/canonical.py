@@ -61,6 +61,7 @@ class CanonicalCard:
     effects: tuple[Effect, ...]
     text: str | None
     native_keywords: tuple[str, ...] = ()
+    unmapped_keywords: tuple[str, ...] = ()
     native_colours: tuple[str, ...] = ()
 
     def value(self, stat: CanonicalStat) -> Fraction | str | tuple[str, ...] | dict[ColourSlot, int] | None:
@@ -157,6 +158,7 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         from_life=UnifiedKeyword.LIFE_TRIGGER in unified,
         effects=card.effects,
         text=card.text,
-        native_keywords=tuple(k for k in card.keywords if not (k in entries and entries[k].unified)),
+        native_keywords=card.keywords,
+        unmapped_keywords=tuple(k for k in card.keywords if not (k in entries and entries[k].unified)),
         native_colours=card.colours,
     )

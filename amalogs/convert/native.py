@@ -339,6 +339,10 @@ def _colours(b: _Builder) -> tuple[str, ...]:
 
 def _keywords(b: _Builder) -> tuple[str, ...]:
     cc = b.cc
+    if b.same:
+        for kw in cc.native_keywords:
+            b.report("keywords", kw, "—", kw, Fidelity.EXACT, "same game")
+        return cc.native_keywords
     natives: dict[UnifiedKeyword, str] = {}
     for e in b.target.page.unified_keywords:
         if e.unified is not None:
@@ -351,10 +355,6 @@ def _keywords(b: _Builder) -> tuple[str, ...]:
         else:
             b.report("keywords", unified, unified, None, Fidelity.DROPPED,
                      f"{b.target.id} has no keyword that unifies to {unified}")
-    for kw in cc.native_keywords:
-        if b.same:
-            out.append(kw)
-            b.report("keywords", kw, "—", kw, Fidelity.EXACT, "same game")
-        else:
-            b.report("keywords", kw, "—", None, Fidelity.DROPPED, f"{kw} of {cc.game} has no unified form")
+    for kw in cc.unmapped_keywords:
+        b.report("keywords", kw, "—", None, Fidelity.DROPPED, f"{kw} of {cc.game} has no unified form")
     return tuple(dict.fromkeys(out))

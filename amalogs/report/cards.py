@@ -137,8 +137,8 @@ def canonical_view(cc: CanonicalCard) -> Panel:
         grid.add_row(label, f"{show(v.value)}  ← {v.source_stat}" + (f" × {v.ratio}" if v.ratio != 1 else ""))
     grid.add_row("colour slots", " ".join(str(c) for c in cc.colours) or "—")
     grid.add_row("unified keywords", ", ".join(str(k) for k in cc.keywords) or "—")
-    if cc.native_keywords:
-        grid.add_row("native-only keywords", ", ".join(cc.native_keywords))
+    if cc.unmapped_keywords:
+        grid.add_row("native-only keywords", ", ".join(cc.unmapped_keywords))
     speed = f"SS{int(cc.spell_speed)}" + (" (SS3 when fired from life)" if cc.from_life else "")
     grid.add_row("spell speed", speed)
     for e in cc.effects:
