@@ -10,7 +10,7 @@ from amalogs.checks import Problem
 from amalogs.models.cards import Card, CardSet, Deck
 from amalogs.models.game import GameProfile, Stat
 
-__all__ = ["check_cards", "check_deck", "type_stats", "Violation", "copy_key"]
+__all__ = ["check_cards", "check_deck", "type_stats", "Violation", "copy_key", "is_a"]
 
 _KIND_WORDS = {
     "number": "a whole number",
@@ -67,14 +67,16 @@ def _check_card(where: str, card: Card, profile: GameProfile) -> Iterator[Proble
             yield f"{where}.keywords[{j}]", f"unknown keyword {kw!r} (known: {', '.join(sorted(profile.ids('keywords')))})"
     stats = {s.id: s for s in profile.stats}
     printed = type_stats(profile, card.type)
+    declared = any(t.stats for t in profile.card_types)  # a profile that lists no printed stats allows any
     for stat_id, value in card.stats.items():
         stat = stats.get(stat_id)
         if stat is None:
             yield f"{where}.stats.{stat_id}", f"unknown stat (known: {', '.join(sorted(stats))})"
         elif stat.sum_of is not None:
             yield f"{where}.stats.{stat_id}", f"not printed: it is the total of {stat.sum_of!r}; leave it out"
-        elif printed and stat_id not in printed:
-            yield f"{where}.stats.{stat_id}", f"a {card.type} does not print {stat_id} (it prints: {', '.join(printed)})"
+        elif declared and stat_id not in printed:
+            prints = ", ".join(printed) or "no stats"
+            yield f"{where}.stats.{stat_id}", f"a {card.type} does not print {stat_id} (it prints: {prints})"
         elif not _value_ok(stat, value, colours):
             yield f"{where}.stats.{stat_id}", f"expected {_KIND_WORDS[stat.kind]}, got {value!r}"
         elif stat.kind == "number" and stat.step and isinstance(value, int) and value % stat.step:
@@ -115,7 +117,7 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
     size = sum(deck.main.values())
     if size not in rules.main:
         out.append(Violation("main deck size", f"the main deck has {size} cards; it must have {_range(rules.main)}"))
-    out += _types("main deck", deck.main, rules.main_types, cards)
+    out += _types("main deck", deck.main, rules.main_types, cards, profile)
     out += _copies("main deck", deck.main, rules.copy_limit, rules.copy_by, cards)
     side_ids = {s.id for s in rules.side_decks}
     for side_id in sorted(set(deck.side) - side_ids):
@@ -125,7 +127,7 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
         n = sum(part.values())
         if n not in side.size:
             out.append(Violation(f"{side.name} size", f"the {side.en} has {n} cards; it must have {_range(side.size)}"))
-        out += _types(side.en, part, side.types, cards)
+        out += _types(side.en, part, side.types, cards, profile)
         out += _copies(side.en, part, side.copy_limit, rules.copy_by, cards)
     extra_ids = {e.id for e in rules.extra_cards}
     for extra_id in sorted(set(deck.extra) - extra_ids):
@@ -134,13 +136,13 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
         part = deck.extra.get(extra.id, {})
         n = sum(part.values())
         if n not in extra.count:
-            out.append(Violation(extra.name, f"the deck has {n} {extra.en.lower()} card(s); it needs {_range(extra.count)}"))
-        out += _types(extra.en, part, extra.types, cards)
+            out.append(Violation(extra.name, f"the deck has {n} × {extra.en}; it needs {_range(extra.count)}"))
+        out += _types(extra.en, part, extra.types, cards, profile)
     for special in rules.special_counts:
         part = deck.main if special.deck == "main" else deck.side.get(special.deck, {})
         n = sum(c for cid, c in part.items() if cid in cards and _selected(cards[cid], special.keyword, special.card_type))
         if n not in special.count:
-            where = "main deck" if special.deck == "main" else special.deck
+            where = "main deck" if special.deck == "main" else next(s.en for s in rules.side_decks if s.id == special.deck)
             out.append(Violation(special.name, f"the {where} has {n} {special.en.lower()}; it must have {_range(special.count)}"))
     return out
 
@@ -164,10 +166,22 @@ def _selected(card: Card, keyword: str | None, card_type: str | None) -> bool:
     return (keyword is not None and keyword in card.keywords) or (card_type is not None and card.type == card_type)
 
 
-def _types(where: str, part: Mapping[str, int], allowed: tuple[str, ...], cards: Mapping[str, Card]) -> list[Violation]:
+def is_a(profile: GameProfile, type_id: str, allowed: tuple[str, ...]) -> bool:
+    """Whether a card type is one of the allowed types or a subtype of one."""
+    parents = {t.id: t.subtype_of for t in profile.card_types}
+    current: str | None = type_id
+    while current is not None:
+        if current in allowed:
+            return True
+        current = parents.get(current)
+    return False
+
+
+def _types(where: str, part: Mapping[str, int], allowed: tuple[str, ...], cards: Mapping[str, Card],
+           profile: GameProfile) -> list[Violation]:
     if not allowed:
         return []
-    wrong = sorted(cid for cid in part if cid in cards and cards[cid].type not in allowed)
+    wrong = sorted(cid for cid in part if cid in cards and not is_a(profile, cards[cid].type, allowed))
     if not wrong:
         return []
     shown = ", ".join(f"{cid} ({cards[cid].type})" for cid in wrong)

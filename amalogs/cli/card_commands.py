@@ -144,7 +144,11 @@ def _load_deck(spec: str) -> tuple[Game, Deck, Path | None]:
     g = catalog().game(game_name)
     found = catalog().decks(g.id)
     if deck_id not in found:
-        raise AmalogsError(f"{g.id} has no sample deck {deck_id!r} (it has: {', '.join(found) or 'none'})")
+        from difflib import get_close_matches
+
+        close = get_close_matches(deck_id, list(found), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise AmalogsError(f"{g.id} has no sample deck {deck_id!r}{hint} (it has: {', '.join(found) or 'none'})")
     return g, found[deck_id][0], found[deck_id][1]
 
 

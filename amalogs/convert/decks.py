@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from amalogs.cardcheck import Violation, check_deck, copy_key
+from amalogs.cardcheck import Violation, check_deck, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
 from amalogs.convert.native import Conversion, to_native
@@ -63,8 +63,9 @@ def convert_deck(
             placed.setdefault(where, Counter())[conv.card.id] += n
     pool = {c.card.id: c.card for c in conversions.values()}
     _enforce_copy_limits(target, placed, pool, result)
+    _cap_special_counts(target, placed, pool, result)
     _fit_main_size(target, placed, pool, target_cards, result)
-    _fill_side_and_extra(target, placed, target_cards, pool, result)
+    _fill_side_and_extra(target, placed, target_cards, {**target_cards, **pool}, result)
     written = Deck(
         game=target.id,
         name=f"{deck.name} ({target.page.abbreviation})",
@@ -99,7 +100,7 @@ def _place(game: Game, card: Card, preferred: str | None) -> str | None:
     rules = game.profile.deck
     options = [("main", rules.main_types)]
     options += [(s.id, s.types) for s in rules.side_decks] + [(e.id, e.types) for e in rules.extra_cards]
-    allowed = [part for part, types in options if not types or card.type in types]
+    allowed = [part for part, types in options if not types or is_a(game.profile, card.type, types)]
     if preferred in allowed:
         return preferred
     return allowed[0] if allowed else None
@@ -129,6 +130,42 @@ def _enforce_copy_limits(game: Game, placed: dict[str, Counter[str]], pool: Mapp
                 ids.remove(top)
 
 
+def _cap_special_counts(game: Game, placed: dict[str, Counter[str]], pool: Mapping[str, Card],
+                        result: DeckConversion) -> None:
+    """Take out copies of cards that push a special count over its maximum (e.g. at most 12 shot cards)."""
+    for special in game.profile.deck.special_counts:
+        part = placed.get(special.deck)
+        if part is None or special.count.max is None:
+            continue
+        matching = [cid for cid in part if _matches(pool[cid], special.keyword, special.card_type)]
+        excess = sum(part[c] for c in matching) - special.count.max
+        if excess <= 0:
+            continue
+        result.actions.append(f"took out {excess} card(s) with {special.en.lower()}: at most {special.count.max} allowed")
+        while excess > 0:
+            top = max(matching, key=lambda c: (part[c], c))
+            part[top] -= 1
+            excess -= 1
+            if not part[top]:
+                del part[top]
+                matching.remove(top)
+
+
+def _within_specials(game: Game, part: Counter[str], pool: Mapping[str, Card], cid: str) -> bool:
+    """Whether one more copy of a card keeps every main-deck special count under its maximum."""
+    for special in game.profile.deck.special_counts:
+        if special.deck != "main" or special.count.max is None or not _matches(pool[cid], special.keyword,
+                                                                                special.card_type):
+            continue
+        if sum(n for c, n in part.items() if _matches(pool[c], special.keyword, special.card_type)) >= special.count.max:
+            return False
+    return True
+
+
+def _matches(card: Card, keyword: str | None, card_type: str | None) -> bool:
+    return (keyword is not None and keyword in card.keywords) or (card_type is not None and card.type == card_type)
+
+
 def _fit_main_size(game: Game, placed: dict[str, Counter[str]], pool: Mapping[str, Card],
                    target_cards: Mapping[str, Card], result: DeckConversion) -> None:
     rules = game.profile.deck
@@ -151,7 +188,7 @@ def _fit_main_size(game: Game, placed: dict[str, Counter[str]], pool: Mapping[st
                               f"the minimum of {rules.main.min}")
     short = rules.main.min - sum(main.values())
     if short > 0:
-        extra = {cid: c for cid, c in target_cards.items() if not rules.main_types or c.type in rules.main_types}
+        extra = {cid: c for cid, c in target_cards.items() if not rules.main_types or is_a(game.profile, c.type, rules.main_types)}
         filled = _pad(game, main, {**pool, **extra}, short, only=list(extra))
         if filled:
             result.actions.append(f"padded the main deck with {filled} card(s) from {game.profile.name}'s own sample "
@@ -169,7 +206,7 @@ def _pad(game: Game, part: Counter[str], pool: Mapping[str, Card], wanted: int, 
         for cid in ids:
             key = copy_key(pool[cid], rules.copy_by)
             used = sum(n for c, n in part.items() if copy_key(pool[c], rules.copy_by) == key)
-            if added < wanted and used < limit:
+            if added < wanted and used < limit and _within_specials(game, part, pool, cid):
                 part[cid] += 1
                 added += 1
                 progress = True
@@ -188,7 +225,7 @@ def _fill_side_and_extra(game: Game, placed: dict[str, Counter[str]], target_car
         missing = minimum - sum(part.values())
         if missing <= 0:
             continue
-        candidates = [c for c in target_cards.values() if not types or c.type in types]
+        candidates = [c for c in target_cards.values() if not types or is_a(game.profile, c.type, types)]
         plain = [c for c in candidates if c.type not in specials] or candidates
         best = [c for c in plain if set(c.colours) & colours] or plain
         if not best:
