@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from amalogs.catalog import Game
+from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Effect
 from amalogs.models.game import GameProfile
@@ -29,6 +30,7 @@ from amalogs.ontology.terms import (
 __all__ = ["CanonicalCard", "Sourced", "to_canonical", "genus_of", "derived_stats"]
 
 PERMANENT_FAMILIES = frozenset({Family.CHARA, Family.ITEM, Family.RESOURCE})
+ONE = Fraction(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,20 +111,22 @@ def derived_stats(profile: GameProfile, card: Card) -> dict[str, StatValue]:
     """The card's printed stats plus the totals its profile computes (``sum_of``)."""
     stats = dict(card.stats)
     for stat in profile.stats:
-        source = card.stats.get(stat.sum_of) if stat.sum_of else None
+        if stat.sum_of is None:
+            continue
+        source = card.stats.get(stat.sum_of)
         if isinstance(source, dict):
             stats[stat.id] = sum(source.values())
     return stats
 
 
-def _canonical_value(game: Game, stat_id: str, value: StatValue) -> Sourced:
-    status = {e.native: e.stat for e in game.page.status}
-    canonical = status.get(stat_id)
+def _canonical_value(ix: GameIndex, stat_id: str, value: StatValue) -> Sourced:
+    canonical = ix.status.get(stat_id)
     if isinstance(value, int):
-        ratio = game.page.ratio_of(stat_id)
-        return Sourced(canonical, Fraction(value) * ratio, stat_id, ratio)
+        ratio = ix.ratios.get(stat_id, ONE)
+        scaled = Fraction(value) if ratio is ONE or ratio == 1 else Fraction(value * ratio.numerator, ratio.denominator)
+        return Sourced(canonical, scaled, stat_id, ratio)
     if isinstance(value, dict):
-        slots = {e.native: e.slot for e in game.page.colours}
+        slots = ix.slots
         table: dict[ColourSlot, int] = {}
         for colour, amount in value.items():
             slot = slots.get(colour, ColourSlot.COLOURLESS)
@@ -133,13 +137,17 @@ def _canonical_value(game: Game, stat_id: str, value: StatValue) -> Sourced:
 
 def to_canonical(card: Card, game: Game) -> CanonicalCard:
     """The canonical AMALOGS card of a native card of ``game``."""
-    page = game.page
-    genus = genus_of(game, card.type)
+    ix = index_of(game)
+    genus = ix.genera.get(card.type)
     family = FAMILY_OF[genus] if genus else None
-    slots = {e.native: e.slot for e in page.colours}
+    slots = ix.slots
     colours = tuple(dict.fromkeys(slots[c] for c in card.colours if c in slots))
-    values = tuple(_canonical_value(game, sid, v) for sid, v in derived_stats(game.profile, card).items())
-    entries = {e.native: e for e in page.unified_keywords}
+    stats = dict(card.stats)
+    for total, of in ix.totals:
+        if isinstance(table := card.stats.get(of), dict):
+            stats[total] = sum(table.values())
+    values = tuple(_canonical_value(ix, sid, v) for sid, v in stats.items())
+    entries = ix.keywords
     unified = tuple(dict.fromkeys(entries[k].unified for k in card.keywords if k in entries and entries[k].unified))
     speeds = [sp for k in card.keywords if k in entries and (sp := entries[k].spell_speed) is not None]
     return CanonicalCard(

@@ -17,14 +17,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from math import floor
+from typing import NamedTuple
 
-from amalogs.cardcheck import type_stats
 from amalogs.catalog import Game
-from amalogs.convert.canonical import CanonicalCard, Sourced, genus_of
+from amalogs.convert.canonical import ONE, CanonicalCard, Sourced
+from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Native
 from amalogs.models.game import Stat
-from amalogs.ontology.terms import FAMILY_OF, CanonicalStat, ColourSlot, UnifiedKeyword
+from amalogs.ontology.terms import FAMILY_OF, CanonicalStat, ColourSlot
 
 __all__ = ["Fidelity", "FieldReport", "Conversion", "to_native", "show"]
 
@@ -39,26 +40,39 @@ class Fidelity(StrEnum):
     DROPPED = "dropped"
 
 
-@dataclass(frozen=True, slots=True)
-class FieldReport:
-    """How one field of the target card was made."""
+class FieldReport(NamedTuple):
+    """How one field of the target card was made; values are raw (format them with :func:`show`)."""
 
     field: str
-    source: str
-    canonical: str
-    target: str
+    source: object
+    canonical: object
+    target: object
     fidelity: Fidelity
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
 class Conversion:
-    """A native card converted through its canonical form into a target game."""
+    """A native card converted through its canonical form into a target game.
 
-    canonical: CanonicalCard
-    target_game: str
-    card: Card
-    fields: tuple[FieldReport, ...]
+    The target card's fields are worked out at once; the validated :class:`Card` model is built the first
+    time ``card`` is read (building models is the slow part, and batch reports often need only fidelity).
+    """
+
+    __slots__ = ("canonical", "target_game", "fields", "_parts", "_card")
+
+    def __init__(self, canonical: CanonicalCard, target_game: str, parts: dict[str, object],
+                 fields: tuple[FieldReport, ...]) -> None:
+        self.canonical = canonical
+        self.target_game = target_game
+        self.fields = fields
+        self._parts = parts
+        self._card: Card | None = None
+
+    @property
+    def card(self) -> Card:
+        if self._card is None:
+            self._card = Card.model_validate(self._parts)
+        return self._card
 
     @property
     def lost(self) -> tuple[FieldReport, ...]:
@@ -83,15 +97,16 @@ def show(value: object) -> str:
 class _Builder:
     cc: CanonicalCard
     target: Game
+    ix: GameIndex
     reports: list[FieldReport] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    same: bool = False
 
-    @property
-    def same(self) -> bool:
-        return self.cc.game == self.target.id
+    def __post_init__(self) -> None:
+        self.same = self.cc.game == self.target.profile.id
 
     def report(self, name: str, source: object, canonical: object, target: object, fid: Fidelity, why: str) -> None:
-        self.reports.append(FieldReport(name, show(source), show(canonical), show(target), fid, why))
+        self.reports.append(FieldReport(name, source, canonical, target, fid, why))
 
     def sourced(self, stat: CanonicalStat) -> Sourced | None:
         return next((v for v in self.cc.values if v.stat is stat), None)
@@ -99,11 +114,11 @@ class _Builder:
 
 def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) -> Conversion:
     """Build the target game's card for a canonical card, reporting every field's fidelity."""
-    b = _Builder(cc, target)
+    b = _Builder(cc, target, index_of(target))
     type_id = _card_type(b)
     stats: dict[str, StatValue] = {}
-    profile = {s.id: s for s in target.profile.stats}
-    for stat_id in type_stats(target.profile, type_id):
+    profile = b.ix.stats
+    for stat_id in b.ix.printed[type_id]:
         if profile[stat_id].sum_of is None:
             stats[stat_id] = _stat(b, profile[stat_id])
     _report_unused_values(b)
@@ -117,27 +132,38 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) ->
     if cc.effects and effects:
         b.report("effects", f"{len(cc.effects)} effect(s)", "canonical effects", f"{len(effects)} effect(s)",
                  Fidelity.EXACT, "canonical effects mean the same in every game")
-    card = Card(
-        id=card_id or cc.id,
-        name=cc.name,
-        en=cc.en,
-        type=type_id,
-        colours=colours,
-        stats=stats,
-        keywords=keywords,
-        text=cc.text,
-        effects=effects,
-    )
-    return Conversion(cc, target.id, card, tuple(b.reports))
+    parts: dict[str, object] = {
+        "id": card_id or cc.id,
+        "name": cc.name,
+        "en": cc.en,
+        "type": type_id,
+        "colours": colours,
+        "stats": stats,
+        "keywords": keywords,
+        "text": cc.text,
+        "effects": effects,
+    }
+    return Conversion(cc, target.profile.id, parts, tuple(b.reports))
 
 
 def _card_type(b: _Builder) -> str:
-    cc, game = b.cc, b.target
+    cc = b.cc
     if b.same:
         b.report("type", cc.native_type, cc.genus, cc.native_type, Fidelity.EXACT, "same game")
         return cc.native_type
-    types = [t.id for t in game.profile.card_types]
-    genus = {t: genus_of(game, t) for t in types}
+    key = (cc.genus, cc.family, cc.permanent)
+    if key not in b.ix.type_choices:
+        b.ix.type_choices[key] = _choose_type(b)
+    found, fid, why = b.ix.type_choices[key]
+    b.report("type", cc.native_type, cc.genus, found, fid, why)  # type: ignore[arg-type]
+    return found
+
+
+def _choose_type(b: _Builder) -> tuple[str, Fidelity, str]:
+    """The target card type for a genus: the same genus, else the same family, else the same permanence."""
+    cc, game = b.cc, b.target
+    genus = b.ix.genera
+    types = list(genus)
     ranked: list[tuple[Callable[[str], bool], Fidelity, str]] = [
         (lambda t: genus[t] is cc.genus, Fidelity.EXACT, f"{cc.genus} in both games"),
         (lambda t: genus[t] is not None and cc.family is not None and FAMILY_OF[genus[t]] is cc.family,  # type: ignore[index]
@@ -149,10 +175,8 @@ def _card_type(b: _Builder) -> str:
     for test, fid, why in ranked:
         found = next((t for t in types if test(t)), None)
         if found:
-            b.report("type", cc.native_type, cc.genus, found, fid, why)
-            return found
-    b.report("type", cc.native_type, cc.genus, types[0], Fidelity.DEFAULTED, f"no type of {game.id} fits; its first type")
-    return types[0]
+            return found, fid, why
+    return types[0], Fidelity.DEFAULTED, f"no type of {game.id} fits; its first type"
 
 
 def _permanent(genus: object) -> bool:
@@ -170,14 +194,14 @@ def _stat(b: _Builder, stat: Stat) -> StatValue:
             b.used.add(stat.id)
             value: StatValue
             if isinstance(own.value, Fraction):
-                value = _native_number(own.value / own.ratio)
+                value = _native_number(Fraction(_unscale(own.value, own.ratio)))
             elif isinstance(own.value, dict):
                 value = _colour_table(b, own.value)
             else:
                 value = own.value
             b.report(name, value, own.value, value, Fidelity.EXACT, "same game")
             return value
-    canonical = {e.native: e.stat for e in b.target.page.status}.get(stat.id)
+    canonical = b.ix.status.get(stat.id)
     if stat.kind == "number":
         return _number(b, stat, canonical, name)
     if stat.kind == "colour-cost":
@@ -189,11 +213,24 @@ def _native_number(value: Fraction) -> int:
     return int(value) if value.denominator == 1 else floor(value + Fraction(1, 2))
 
 
+def _unscale(value: Fraction, ratio: Fraction) -> Fraction | int:
+    """``value / ratio``, in integers when both allow it (the common case, and much faster)."""
+    if value.denominator == 1 and ratio.numerator == 1:
+        return value.numerator * ratio.denominator
+    return value / ratio
+
+
+def _round_to(native: Fraction | int, step: int) -> int:
+    if isinstance(native, int):
+        return native if native % step == 0 else _native_number(Fraction(native, step)) * step
+    return _native_number(native / step) * step
+
+
 def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) -> int:
-    ratio = b.target.page.ratio_of(stat.id)
+    ratio = b.ix.ratios.get(stat.id, ONE)
     value, fid, why, source = _canonical_number(b, canonical)
-    native = value / ratio
-    rounded = _native_number(native / stat.step) * stat.step if stat.step else _native_number(native)
+    native = _unscale(value, ratio)
+    rounded = _round_to(native, stat.step or 1)
     if rounded != native:
         fid, why = Fidelity.APPROXIMATED, f"{why}; rounded to the printed step ({stat.step or 1})"
     if stat.range is not None:
@@ -202,7 +239,7 @@ def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str)
             fid, why, rounded = Fidelity.APPROXIMATED, f"{why}; clamped to the printed range {stat.range}", clamped
     if fid is Fidelity.EXACT and source is not None and source.ratio != ratio:
         fid, why = Fidelity.SCALED, f"{why}; adjust ratio {source.ratio} → {ratio}"
-    b.report(name, source.value / source.ratio if source and isinstance(source.value, Fraction) else None,
+    b.report(name, _unscale(source.value, source.ratio) if source and isinstance(source.value, Fraction) else None,
              value, rounded, fid, why)
     return rounded
 
@@ -267,20 +304,13 @@ def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
 
 
 def _colour_table(b: _Builder, table: dict[ColourSlot, int]) -> dict[str, int]:
-    reverse = _reverse_colours(b.target)
+    reverse = b.ix.reverse_colours
     out: dict[str, int] = {}
     for slot, amount in table.items():
         native = reverse.get(slot) or reverse.get(ColourSlot.COLOURLESS) or next(iter(reverse.values()), None)
         if native is not None and amount:
             out[native] = out.get(native, 0) + amount
     return out
-
-
-def _reverse_colours(game: Game) -> dict[ColourSlot, str]:
-    reverse: dict[ColourSlot, str] = {}
-    for e in game.page.colours:
-        reverse.setdefault(e.slot, e.native)
-    return reverse
 
 
 def _words(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) -> str | tuple[str, ...]:
@@ -322,7 +352,7 @@ def _colours(b: _Builder) -> tuple[str, ...]:
     if b.same:
         b.report("colours", cc.native_colours, cc.colours, cc.native_colours, Fidelity.EXACT, "same game")
         return cc.native_colours
-    reverse = _reverse_colours(b.target)
+    reverse = b.ix.reverse_colours
     out: list[str] = []
     for slot in cc.colours:
         if slot in reverse:
@@ -343,10 +373,7 @@ def _keywords(b: _Builder) -> tuple[str, ...]:
         for kw in cc.native_keywords:
             b.report("keywords", kw, "—", kw, Fidelity.EXACT, "same game")
         return cc.native_keywords
-    natives: dict[UnifiedKeyword, str] = {}
-    for e in b.target.page.unified_keywords:
-        if e.unified is not None:
-            natives.setdefault(e.unified, e.native)
+    natives = b.ix.natives
     out: list[str] = []
     for unified in cc.keywords:
         if unified in natives:

@@ -155,7 +155,8 @@ def conversion_view(conv: Conversion, source: Game, target: Game) -> RenderableT
     table.add_column("reason", overflow="fold", ratio=1)
     for f in conv.fields:
         style = FIDELITY_STYLE[f.fidelity]
-        table.add_row(f.field, f.source, f.canonical, f.target, Text(f.fidelity.value, style=style), f.reason)
+        table.add_row(f.field, show(f.source), show(f.canonical), show(f.target), Text(f.fidelity.value, style=style),
+                      f.reason)
     counts = _fidelity_counts(f.fidelity for f in conv.fields)
     summary = Text.assemble(*[(f"{n} {fid.value}  ", FIDELITY_STYLE[fid]) for fid, n in counts])
     return Group(table, summary)

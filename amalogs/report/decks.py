@@ -9,7 +9,7 @@ from rich.text import Text
 
 from amalogs.catalog import Game
 from amalogs.convert.decks import DeckConversion, explain
-from amalogs.convert.native import Fidelity
+from amalogs.convert.native import Fidelity, show
 from amalogs.report.cards import FIDELITY_STYLE
 
 __all__ = ["deck_conversion_view"]
@@ -30,7 +30,7 @@ def deck_conversion_view(result: DeckConversion, source: Game, target: Game) -> 
             n = sum(1 for f in conv.fields if f.fidelity is fid)
             if n:
                 counts.append(f"{n} {fid.value} ", style=FIDELITY_STYLE[fid])
-        lost = ", ".join(f.field if f.field != "keywords" else f"keyword {f.source}" for f in conv.lost) or "—"
+        lost = ", ".join(f.field if f.field != "keywords" else f"keyword {show(f.source)}" for f in conv.lost) or "—"
         table.add_row(conv.canonical.name, conv.card.id, conv.card.type, counts, lost)
     parts: list[RenderableType] = [table]
     if result.actions:

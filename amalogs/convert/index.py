@@ -1,0 +1,70 @@
+"""Per-game lookup tables for conversion, built once per loaded game (conversion is a hot path)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from amalogs.cardcheck import type_stats
+from amalogs.catalog import Game
+from amalogs.models.game import Stat
+from amalogs.models.mapping import UnifiedEntry
+from amalogs.ontology.terms import CanonicalStat, ColourSlot, Genus, UnifiedKeyword
+
+__all__ = ["GameIndex", "index_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameIndex:
+    """What conversion looks up about one game, as plain dicts."""
+
+    status: dict[str, CanonicalStat | None]
+    ratios: dict[str, Fraction]
+    slots: dict[str, ColourSlot]
+    reverse_colours: dict[ColourSlot, str]
+    keywords: dict[str, UnifiedEntry]
+    natives: dict[UnifiedKeyword, str]
+    genera: dict[str, Genus | None]
+    printed: dict[str, tuple[str, ...]]
+    stats: dict[str, Stat]
+    totals: tuple[tuple[str, str], ...]
+    type_choices: dict[tuple[object, ...], tuple[str, object, str]] = field(default_factory=dict)
+    """Memo of card-type choices by (genus, family, permanent): (type, fidelity, reason)."""
+
+
+def _build(game: Game) -> GameIndex:
+    from amalogs.convert.canonical import genus_of
+
+    page, profile = game.page, game.profile
+    reverse: dict[ColourSlot, str] = {}
+    for e in page.colours:
+        reverse.setdefault(e.slot, e.native)
+    natives: dict[UnifiedKeyword, str] = {}
+    for k in page.unified_keywords:
+        if k.unified is not None:
+            natives.setdefault(k.unified, k.native)
+    types = [t.id for t in profile.card_types]
+    return GameIndex(
+        status={e.native: e.stat for e in page.status},
+        ratios={e.stat: e.ratio for e in page.adjust},
+        slots={e.native: e.slot for e in page.colours},
+        reverse_colours=reverse,
+        keywords={e.native: e for e in page.unified_keywords},
+        natives=natives,
+        genera={t: genus_of(game, t) for t in types},
+        printed={t: tuple(type_stats(profile, t)) for t in types},
+        stats={s.id: s for s in profile.stats},
+        totals=tuple((s.id, s.sum_of) for s in profile.stats if s.sum_of is not None),
+    )
+
+
+_CACHE: dict[int, tuple[Game, GameIndex]] = {}
+
+
+def index_of(game: Game) -> GameIndex:
+    """The lookup tables of a game, built on first use."""
+    hit = _CACHE.get(id(game))
+    if hit is None or hit[0] is not game:
+        hit = (game, _build(game))
+        _CACHE[id(game)] = hit
+    return hit[1]
