@@ -115,6 +115,7 @@ class _Builder:
 def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) -> Conversion:
     """Build the target game's card for a canonical card, reporting every field's fidelity."""
     b = _Builder(cc, target, index_of(target))
+    b.report("name", cc.name, cc.name, cc.name, Fidelity.EXACT, "names are kept")
     type_id = _card_type(b)
     stats: dict[str, StatValue] = {}
     profile = b.ix.stats
@@ -129,6 +130,9 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) ->
         if not b.same and isinstance(e, Native):
             b.report("effects", e.text, "native", None, Fidelity.DROPPED,
                      f"only {cc.game} can carry this out; in {target.id} it would fizzle (立ち消え)")
+    if cc.text:
+        b.report("text", cc.text, "—", cc.text, Fidelity.EXACT,
+                 "same game" if b.same else "the printed text is kept as written; its meaning travels as effects")
     if cc.effects and effects:
         b.report("effects", f"{len(cc.effects)} effect(s)", "canonical effects", f"{len(effects)} effect(s)",
                  Fidelity.EXACT, "canonical effects mean the same in every game")
