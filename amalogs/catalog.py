@@ -13,7 +13,7 @@ import json
 import os
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cache
@@ -89,13 +89,7 @@ class Catalog:
 
     def cards(self, game_id: str) -> dict[str, Card]:
         """A game's cards by id (empty when it ships none); raise :class:`DataErrors` if its card file is invalid."""
-        if game_id not in self._cards:
-            loader = _Loader()
-            self._cards[game_id] = _load_cards(loader, self.games[game_id])
-            if loader.errors:
-                del self._cards[game_id]
-                raise DataErrors(loader.errors)
-        return self._cards[game_id]
+        return _memo(self._cards, self.games[game_id], _load_cards)
 
     def card(self, game_name: str, card_id: str) -> tuple[Game, Card]:
         """One card by game name and card id (or card name); unknown cards get close suggestions."""
@@ -111,13 +105,7 @@ class Catalog:
 
     def decks(self, game_id: str) -> dict[str, tuple[Deck, Path]]:
         """A game's sample decks by id (the file name), with their files."""
-        if game_id not in self._decks:
-            loader = _Loader()
-            self._decks[game_id] = _load_decks(loader, self.games[game_id])
-            if loader.errors:
-                del self._decks[game_id]
-                raise DataErrors(loader.errors)
-        return self._decks[game_id]
+        return _memo(self._decks, self.games[game_id], _load_decks)
 
     def game(self, name: str) -> Game:
         """Find a game by id, 略称, Japanese or English name or alias (case and width insensitive)."""
@@ -128,6 +116,20 @@ class Catalog:
         index = {_normal(n): g.id for g in self.games.values() for n in g.names()}
         close = [k for k in index if wanted and wanted in k] + get_close_matches(wanted, list(index), n=3, cutoff=0.7)
         raise UnknownGameError(name, list(dict.fromkeys(index[c] for c in close))[:3])
+
+
+T = TypeVar("T")
+
+
+def _memo(cache: dict[str, T], game: Game, load: Callable[[_Loader, Game], T]) -> T:
+    """Load something of a game once; a failed load raises and is not cached."""
+    if game.id not in cache:
+        loader = _Loader()
+        loaded = load(loader, game)
+        if loader.errors:
+            raise DataErrors(loader.errors)
+        cache[game.id] = loaded
+    return cache[game.id]
 
 
 def _normal(name: str) -> str:

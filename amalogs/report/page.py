@@ -105,6 +105,12 @@ def _bullets(lines: Iterator[str] | list[str] | tuple[str, ...]) -> Text:
     return Text("\n".join(f"• {line}" for line in lines))
 
 
+def _term_block(onto: Ontology, term: Enum, note: str | None) -> Padding:
+    """One canonical term in bold, with its note below."""
+    lines = [Text(label(onto, term), style="bold")] + ([Text(note)] if note else [])
+    return Padding(Group(*lines), (0, 2))
+
+
 def render_page(game: Game, onto: Ontology) -> RenderableType:
     """Every section of the page, Japanese terms with English glosses."""
     return Group(*_sections(game, onto))
@@ -175,10 +181,7 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
     yield Padding(t, (0, 2))
 
     yield _heading(7)
-    rng = [Text(label(onto, page.permanent_range.range), style="bold")]
-    if page.permanent_range.note:
-        rng.append(Text(page.permanent_range.note))
-    yield Padding(Group(*rng), (0, 2))
+    yield _term_block(onto, page.permanent_range.range, page.permanent_range.note)
 
     yield _heading(8)
     t = _table(page.abbreviation, "カラーゲージ slot", "note")
@@ -223,10 +226,7 @@ def _sections(game: Game, onto: Ontology) -> Iterator[RenderableType]:
     yield Padding(t, (0, 2))
 
     yield _heading(15)
-    cleanup = [Text(label(onto, page.damage_cleanup.timing), style="bold")]
-    if page.damage_cleanup.note:
-        cleanup.append(Text(page.damage_cleanup.note))
-    yield Padding(Group(*cleanup), (0, 2))
+    yield _term_block(onto, page.damage_cleanup.timing, page.damage_cleanup.note)
 
     yield _heading(16)
     t = _table("項目 item", "値 value")
