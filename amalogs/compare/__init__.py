@@ -1,0 +1,1 @@
+"""Comparing games: graphs, similarity measures, card-pool statistics, comparison tables."""
