@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from amalogs.errors import AmalogsError
 
-__all__ = ["dump", "write_atomic", "write_model"]
+__all__ = ["dump", "write_atomic", "write_bytes", "write_model"]
 
 
 def dump(model: BaseModel, suffix: str = ".toml") -> str:
@@ -25,12 +25,17 @@ def dump(model: BaseModel, suffix: str = ".toml") -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then rename it into place."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, renamed into place."""
     folder = path.parent if str(path.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
         os.replace(tmp, path)
     except OSError as exc:
         raise AmalogsError(f"cannot write {path}: {exc.strerror or exc}") from None
