@@ -196,4 +196,12 @@ def matrix(games: Sequence[Game], onto: Ontology) -> list[list[Breakdown]]:
     """Every pair of games, as a square matrix of breakdowns (row game, column game)."""
     sigs = [signature(g) for g in games]
     resolver = Resolver(onto)
-    return [[compare(x, y, resolver) for y in sigs] for x in sigs]
+    rows: list[list[Breakdown]] = [[] for _ in sigs]
+    for i, x in enumerate(sigs):
+        for j, y in enumerate(sigs):
+            if j < i:  # every measure is symmetric: reuse the other half
+                mirror = rows[j][i]
+                rows[i].append(Breakdown(x.game, y.game, mirror.distances))
+            else:
+                rows[i].append(compare(x, y, resolver))
+    return rows
