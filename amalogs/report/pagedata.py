@@ -6,7 +6,7 @@ model, so a section is written once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -59,7 +59,7 @@ class Grid:
     """A table: headers and rows of cells; the last column is free text that may wrap."""
 
     headers: tuple[str, ...]
-    rows: list[tuple[Cell, ...]]
+    rows: Sequence[tuple[Cell, ...]]
     wide_first: bool = False
 
 
