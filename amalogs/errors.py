@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["AmalogsError", "DataError", "UnknownGameError", "UnknownCardError", "AppraisalError"]
+__all__ = [
+    "AmalogsError",
+    "AppraisalError",
+    "DataError",
+    "FormatError",
+    "PictureError",
+    "UnknownCardError",
+    "UnknownGameError",
+]
 
 
 class AmalogsError(Exception):
@@ -48,3 +56,16 @@ class UnknownCardError(AmalogsError, LookupError):
         self.suggestions = suggestions
         hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
         super().__init__(f"{game} has no card {card!r}{hint} (see `amalogs cards {game}`)")
+
+
+class FormatError(AmalogsError, ValueError):
+    """An output format that is not one of the allowed ones; the message lists them."""
+
+    def __init__(self, fmt: str, allowed: tuple[str, ...]) -> None:
+        self.fmt = fmt
+        self.allowed = allowed
+        super().__init__(f"unknown format {fmt!r}; choose one of: {', '.join(allowed)}")
+
+
+class PictureError(AmalogsError, ValueError):
+    """Input a picture cannot be drawn from (a matrix that does not match its labels, a missing font)."""

@@ -25,9 +25,10 @@ from matplotlib.ft2font import FT2Font
 from amalogs.catalog import Catalog
 from amalogs.compare.graphs import atlas, game_graph
 from amalogs.errors import AmalogsError
-from amalogs.report.exports import FORMATS, FormatError, export_graph
+from amalogs.errors import FormatError, PictureError
+from amalogs.report.exports import FORMATS, export_graph
 from amalogs.report.pictures import (
-    FONT_SIZE, PictureError, draw_graph, font_family, font_path, graph_figure, heatmap, layout,
+    FONT_SIZE, draw_graph, font_family, font_path, graph_figure, heatmap, layout,
 )
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

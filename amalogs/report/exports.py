@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from amalogs.errors import AmalogsError
+from amalogs.errors import FormatError
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -22,15 +22,6 @@ __all__ = ["FORMATS", "FormatError", "export_graph", "plain_graph"]
 
 FORMATS = ("graphml", "gexf", "json", "dot", "svg", "png")
 PLAIN = (str, bool, int, float)
-
-
-class FormatError(AmalogsError, ValueError):
-    """An output format that is not one of the allowed ones; the message lists them."""
-
-    def __init__(self, fmt: str, allowed: tuple[str, ...]) -> None:
-        self.fmt = fmt
-        self.allowed = allowed
-        super().__init__(f"unknown format {fmt!r}; choose one of: {', '.join(allowed)}")
 
 
 def export_graph(g: nx.DiGraph, fmt: str) -> bytes:

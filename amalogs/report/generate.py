@@ -21,7 +21,7 @@ from amalogs.catalog import Catalog, Game
 from amalogs.compare.cardpool import PoolStats, pool_stats
 from amalogs.compare.graphs import atlas, game_graph
 from amalogs.compare.similarity import MEASURE_WEIGHTS, Breakdown, matrix
-from amalogs.compare.table import comparison_rows, html_document, markdown_table, render_table
+from amalogs.compare.table import comparison_rows, html_document, render_table
 from amalogs.convert.native import show
 from amalogs.ontology.we import appraise
 from amalogs.report.compare import nearest

@@ -13,31 +13,24 @@ by the measured height of their label boxes and columns by the widest label, so 
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
-from collections.abc import Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from importlib.util import find_spec
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from amalogs.errors import AmalogsError
-from amalogs.report.exports import FormatError
+from amalogs.report.figures import DPI, FONT_SIZE, PICTURE_FORMATS, check_format, font_family, font_path, heatmap
+from amalogs.report.figures import save, style, text_width
 
 if TYPE_CHECKING:
     import networkx as nx
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-    from matplotlib.font_manager import FontProperties
 
 __all__ = [
     "DPI",
     "FONT_SIZE",
     "PICTURE_FORMATS",
-    "PictureError",
     "draw_graph",
     "font_family",
     "font_path",
@@ -46,9 +39,6 @@ __all__ = [
     "layout",
 ]
 
-PICTURE_FORMATS = ("png", "svg")
-DPI = 150
-FONT_SIZE = 7.0  # node labels, in points
 ROOT_SIZE = 9.0  # the game node
 HEADING_SIZE = 6.0  # the kind headings of the columns
 LINE = 1.25  # line height, in font sizes
@@ -80,10 +70,6 @@ RELATION_COLOURS = {
     "maps_to": "#5b7fa8", "uses": "#8e6bbf", "resolves": "#c0392b", "next": "#3f8f3a",
     "subtype_of": "#d9822b", "in_family": "#4a7ab5", "of_kind": "#4a7ab5",
 }
-
-
-class PictureError(AmalogsError, ValueError):
-    """Input a picture cannot be drawn from (a matrix that does not match its labels, a missing font)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,67 +108,6 @@ class _Plan:
 
 
 # --- font -------------------------------------------------------------------------------------------
-
-
-@cache
-def font_path() -> Path:
-    """The IPAexGothic file shipped in matplotlib-fontja (located without importing the package)."""
-    spec = find_spec("matplotlib_fontja")
-    folders = list(spec.submodule_search_locations or []) if spec else []
-    for folder in folders:
-        path = Path(folder) / "fonts" / "ipaexg.ttf"
-        if path.is_file():
-            return path
-    raise PictureError("the Japanese font is missing: reinstall the matplotlib-fontja package")
-
-
-@cache
-def font_family() -> str:
-    """Register IPAexGothic with matplotlib (once) and return its family name."""
-    from matplotlib.font_manager import FontProperties, fontManager
-
-    fontManager.addfont(str(font_path()))
-    return str(FontProperties(fname=font_path()).get_name())
-
-
-@cache
-def _font(size: float) -> FontProperties:
-    from matplotlib.font_manager import FontProperties
-
-    return FontProperties(fname=font_path(), size=size)
-
-
-@lru_cache(maxsize=4096)
-def _text_width(text: str, size: float) -> float:
-    """The width of ``text`` (the widest of its lines) in points, measured with the font."""
-    from matplotlib.textpath import text_to_path
-
-    return max(text_to_path.get_text_width_height_descent(line, _font(size), ismath=False)[0]
-               for line in text.split("\n"))
-
-
-@contextmanager
-def _style() -> Iterator[None]:
-    """The settings every picture is drawn and saved under."""
-    import matplotlib
-
-    with matplotlib.rc_context({
-        "font.family": [font_family()], "font.size": FONT_SIZE, "svg.fonttype": "none",
-        "svg.hashsalt": "amalogs", "axes.unicode_minus": False,
-    }):
-        yield
-
-
-def _save(fig: Figure, fmt: str) -> bytes:
-    buffer = io.BytesIO()
-    metadata: dict[str, Any] = {"Date": None} if fmt == "svg" else {"Software": None}
-    fig.savefig(buffer, format=fmt, dpi=DPI, metadata=metadata)
-    return buffer.getvalue()
-
-
-def _check_format(fmt: str) -> None:
-    if fmt not in PICTURE_FORMATS:
-        raise FormatError(fmt, PICTURE_FORMATS)
 
 
 # --- labels ------------------------------------------------------------------------------------------
@@ -231,12 +156,12 @@ def _box(node: Hashable, attrs: dict[str, Any], styles: dict[str, tuple[str, str
         text = _wrap(label, LABEL_EMS)
     lines = text.count("\n") + 1
     pad = 2 * BOX_PAD * size
-    return _Item(text, size, _text_width(text, size) + pad, lines * LINE * size + pad, node, style)
+    return _Item(text, size, text_width(text, size) + pad, lines * LINE * size + pad, node, style)
 
 
 def _heading(kind: str) -> _Item:
     text = kind.replace("_", " ")
-    return _Item(text, HEADING_SIZE, _text_width(text, HEADING_SIZE), LINE * HEADING_SIZE)
+    return _Item(text, HEADING_SIZE, text_width(text, HEADING_SIZE), LINE * HEADING_SIZE)
 
 
 # --- layout ------------------------------------------------------------------------------------------
@@ -374,7 +299,7 @@ def graph_figure(g: nx.DiGraph, *, title: str | None = None) -> Figure:
     from matplotlib.figure import Figure
 
     plan = _plan(g, title)
-    with _style():
+    with style():
         fig = Figure(figsize=plan.size, dpi=DPI)
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
         ax.set_xlim(0, plan.size[0])
@@ -390,9 +315,9 @@ def graph_figure(g: nx.DiGraph, *, title: str | None = None) -> Figure:
 
 def draw_graph(g: nx.DiGraph, fmt: str = "png", *, title: str | None = None) -> bytes:
     """A picture of ``g`` as PNG or SVG bytes: labelled boxes in columns, coloured by ontology/game, light edges."""
-    _check_format(fmt)
-    with _style():
-        return _save(graph_figure(g, title=title), fmt)
+    check_format(fmt)
+    with style():
+        return save(graph_figure(g, title=title), fmt)
 
 
 def _draw_items(ax: Axes, plan: _Plan) -> None:
@@ -458,43 +383,3 @@ def _draw_legend(fig: Figure, g: nx.DiGraph, plan: _Plan) -> None:
                    fontsize=FONT_SIZE, bbox_to_anchor=(0.5, MARGIN / 144 / plan.size[1]))
 
 
-# --- heatmap -----------------------------------------------------------------------------------------
-
-
-def heatmap(matrix: list[list[float]], labels: list[str], fmt: str, *, title: str | None = None) -> bytes:
-    """A similarity matrix as a heatmap, each cell's value written in it (two decimals), as PNG or SVG bytes."""
-    _check_format(fmt)
-    _check_matrix(matrix, labels)
-    from matplotlib.figure import Figure
-
-    n = len(labels)
-    label_inches = max(_text_width(label, FONT_SIZE) for label in labels) / 72
-    side = 0.55 * n
-    with _style():
-        fig = Figure(figsize=(side + label_inches + 1.8, side + label_inches * 0.75 + 1.2), dpi=DPI,
-                     layout="constrained")
-        ax = fig.add_subplot()
-        values = [[float(v) for v in row] for row in matrix]
-        low, high = min(0.0, *map(min, values)), max(1.0, *map(max, values))
-        image = ax.imshow(values, cmap="Blues", vmin=low, vmax=high)
-        ax.set_xticks(range(n), labels, rotation=45, ha="right", rotation_mode="anchor")
-        ax.set_yticks(range(n), labels)
-        for i, row in enumerate(values):
-            for j, value in enumerate(row):
-                dark = (value - low) / ((high - low) or 1.0) > 0.6
-                ax.text(j, i, f"{value:.2f}", ha="center", va="center", color="white" if dark else "black")
-        fig.colorbar(image, ax=ax, shrink=0.8)
-        if title:
-            ax.set_title(title, fontsize=11)
-        return _save(fig, fmt)
-
-
-def _check_matrix(matrix: list[list[float]], labels: list[str]) -> None:
-    n = len(labels)
-    if n == 0:
-        raise PictureError("a heatmap needs at least one label")
-    if len(matrix) != n or any(len(row) != n for row in matrix):
-        shape = f"{len(matrix)}×{'/'.join(sorted({str(len(r)) for r in matrix})) or 0}"
-        raise PictureError(f"the matrix is {shape} but there are {n} labels; expected {n}×{n}")
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for row in matrix for v in row):
-        raise PictureError("every value of the matrix must be a finite number")
