@@ -25,6 +25,8 @@ def test_compare_two_games_shows_every_field_and_the_breakdown(cli: Cli) -> None
     parts = [float(p) for p in parts_line.replace("→", " ").split()]
     assert sum(parts) == pytest.approx(distance, abs=0.002)
     assert similarity == pytest.approx(1 - distance, abs=0.001)
+    pools = out[out.index("Card pools (canonical)"):]
+    assert "mean 大コスト" in pools and "AP 1.95, DP 2.17" in pools
 
 
 def test_compare_three_games_lists_every_pair(cli: Cli) -> None:

@@ -56,7 +56,8 @@ def compare(
     from amalogs.compare.similarity import Resolver, compare as measure, signature
     from amalogs.compare.table import field_rows
     from amalogs.errors import AmalogsError
-    from amalogs.report.compare import breakdown_view, fields_view
+    from amalogs.compare.cardpool import pool_stats
+    from amalogs.report.compare import breakdown_view, fields_view, pool_view
 
     if len(games) < 2:
         raise AmalogsError("compare needs at least two games")
@@ -68,7 +69,9 @@ def compare(
     sigs = {g.id: signature(g) for g in chosen}
     resolver = Resolver(cat.ontology)
     pairs = [measure(sigs[a.id], sigs[b.id], resolver) for a, b in combinations(chosen, 2)]
-    out.print(breakdown_view(pairs, {g.id: g.page.abbreviation for g in chosen}))
+    names = {g.id: g.page.abbreviation for g in chosen}
+    out.print(breakdown_view(pairs, names))
+    out.print(pool_view([pool_stats(cat, g) for g in chosen], names))
 
 
 @app.command()

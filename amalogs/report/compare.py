@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -10,10 +10,12 @@ from rich.table import Table
 from rich.text import Text
 
 from amalogs.catalog import Game
+from amalogs.compare.cardpool import PoolStats
 from amalogs.compare.similarity import MEASURE_WEIGHTS, Breakdown
 from amalogs.compare.table import Row
+from amalogs.convert.native import show
 
-__all__ = ["fields_view", "breakdown_view", "matrix_view", "nearest"]
+__all__ = ["fields_view", "breakdown_view", "matrix_view", "nearest", "pool_view"]
 
 
 def fields_view(rows: Sequence[Row], games: Sequence[Game]) -> Table:
@@ -70,3 +72,30 @@ def matrix_view(matrix: Sequence[Sequence[Breakdown]], names: dict[str, str]) ->
     for a, b, sim in nearest(matrix):
         near.add_row(names[a], names[b], f"{sim:.3f}")
     return Group(table, near)
+
+
+def pool_view(pools: Sequence[PoolStats], names: dict[str, str]) -> Table:
+    """Card pools side by side in canonical terms: size, 大コスト curve, battle values, SP, keywords."""
+    table = Table(title="Card pools (canonical)", box=box.SIMPLE_HEAD, title_style="bold", expand=True)
+    table.add_column("", no_wrap=True)
+    for p in pools:
+        table.add_column(names[p.game], overflow="fold", ratio=1)
+
+    def curve(p: PoolStats) -> str:
+        return " ".join(f"{c}:{n}" for c, n in p.cost_curve.items()) or "—"
+
+    def battle(p: PoolStats) -> str:
+        return ", ".join(f"{s} {m:.2f}" for s in p.battle if (m := p.mean(s)) is not None) or "—"
+
+    rows: list[tuple[str, Callable[[PoolStats], str]]] = [
+        ("cards", lambda p: str(p.cards)),
+        ("mean 大コスト", lambda p: f"{p.mean_cost:.2f}" if p.mean_cost is not None else "—"),
+        ("大コスト curve", curve),
+        ("mean battle value", battle),
+        ("SP", lambda p: " ".join(f"{show(v)}:{n}" for v, n in p.sp.items()) or "—"),
+        ("genera", lambda p: ", ".join(f"{k} {n}" for k, n in p.genera.items()) or "—"),
+        ("unified keywords", lambda p: ", ".join(f"{k} {n}" for k, n in list(p.keywords.items())[:6]) or "—"),
+    ]
+    for label, get in rows:
+        table.add_row(label, *(get(p) for p in pools))
+    return table
