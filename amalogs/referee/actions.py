@@ -1,0 +1,43 @@
+"""Actions: what a player may do at a decision, with a short text form that parses back.
+
+``Action("attack", (12, "player")).text() == "attack 12 player"`` and ``Action.parse("attack 12 player")``
+gives the same action back. Card instances are small integers given out at setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amalogs.errors import AmalogsError
+
+__all__ = ["Action", "IllegalActionError"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: a verb and its arguments (card instance ids and words)."""
+
+    verb: str
+    args: tuple[int | str, ...] = ()
+
+    def text(self) -> str:
+        return " ".join([self.verb, *(str(a) for a in self.args)])
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise IllegalActionError(text, "an action needs a verb (e.g. 'pass', 'play 12')")
+        return cls(words[0], tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:]))
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.text()!r})"
+
+
+class IllegalActionError(AmalogsError, ValueError):
+    """An action that is not legal now; the message says why."""
+
+    def __init__(self, action: str, why: str) -> None:
+        self.action = action
+        self.why = why
+        super().__init__(f"illegal action {action!r}: {why}")

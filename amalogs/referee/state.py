@@ -1,0 +1,100 @@
+"""Match state as plain slotted objects: card instances, seats with their zones, the match itself.
+
+Card instances get small integer ids at setup; zones hold ids, so conservation (every card in exactly one
+zone) is easy to check. Nothing here is a pydantic model: this is the hot path. ``clone()`` copies a state
+cheaply (lists and dicts, not deep copies of the static card data).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CardData", "Seat", "Attack", "State"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    """What never changes about a card instance during a match."""
+
+    uid: int
+    owner: int
+    card_id: str
+    name: str
+    type: str
+    colours: tuple[str, ...]
+    cost: int
+    power: int
+    hit: int
+    keywords: frozenset[str]
+    title: str | None = None
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's side: its game, zones (lists of card ids, top of a pile last), and per-turn counters."""
+
+    game: str
+    zones: dict[str, list[int]]
+    rested: set[int] = field(default_factory=set)
+    damage: dict[int, int] = field(default_factory=dict)
+    power_mods: dict[int, int] = field(default_factory=dict)
+    energy_placed: bool = False
+    mulligan_decided: bool = False
+    turns: int = 0
+
+    def clone(self) -> Seat:
+        return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
+                    dict(self.power_mods), self.energy_placed, self.mulligan_decided, self.turns)
+
+    def zone_of(self, uid: int) -> str | None:
+        for name, cards in self.zones.items():
+            if uid in cards:
+                return name
+        return None
+
+
+@dataclass(slots=True)
+class Attack:
+    """The attack being resolved: attacker, its target, and the damage still to deal."""
+
+    attacker: int
+    target: int | None  # None: the player
+    blocker: int | None = None
+    hits_left: int = 0
+
+    def clone(self) -> Attack:
+        return Attack(self.attacker, self.target, self.blocker, self.hits_left)
+
+
+@dataclass(slots=True)
+class State:
+    """The whole match: both seats, the card instances, whose turn and which step, the outcome, the events."""
+
+    seats: list[Seat]
+    cards: list[CardData]
+    rng: random.Random
+    first: int
+    turn: int = 0
+    active: int = 0
+    phase: str = "setup"
+    decider: int | None = None
+    attack: Attack | None = None
+    winner: int | None = None
+    reason: str | None = None
+    finished: bool = False
+    turn_cap: int = 60
+    events: list[dict[str, Any]] = field(default_factory=list)
+    log_events: bool = True
+
+    def clone(self) -> State:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return State([s.clone() for s in self.seats], self.cards, rng, self.first, self.turn, self.active,
+                     self.phase, self.decider, self.attack.clone() if self.attack else None, self.winner,
+                     self.reason, self.finished, self.turn_cap, list(self.events), self.log_events)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        if self.log_events:
+            self.events.append({"seq": len(self.events), "turn": self.turn, "type": kind, **data})

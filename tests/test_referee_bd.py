@@ -1,0 +1,225 @@
+"""ビルディバイド under the referee: known-answer rule scripts and a conformance run over the sample decks."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import product
+
+import pytest
+
+from amalogs.catalog import Catalog
+from amalogs.referee import Action, IllegalActionError, Match, RandomPlayer
+from amalogs.referee import build_divide as bd
+from amalogs.referee.state import CardData, State
+
+
+class Table:
+    """A scripted position: cards made to order, placed in zones, player 0 to act in its attack step."""
+
+    def __init__(self) -> None:
+        self.cards: list[CardData] = []
+        self.state = State([bd.new_seat([], []), bd.new_seat([], [])], self.cards, random.Random(0), first=0)
+        self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, "attack"
+        for seat in self.state.seats:
+            seat.turns = 1
+            seat.mulligan_decided = True
+        self.match = Match(self.state)
+
+    def card(self, owner: int, zone: str, power: int = 1000, hit: int = 1, keywords: tuple[str, ...] = (),
+             kind: str = "unit", rested: bool = False) -> int:
+        uid = len(self.cards)
+        self.cards.append(CardData(uid, owner, f"c{uid}", f"card {uid}", kind, ("red",), 1, power, hit,
+                                   frozenset(keywords)))
+        self.state.seats[owner].zones[zone].append(uid)
+        if rested:
+            self.state.seats[owner].rested.add(uid)
+        return uid
+
+    def play(self, *actions: str) -> None:
+        for a in actions:
+            self.match.apply_action(a)
+
+    def zone(self, uid: int) -> str | None:
+        return self.state.seats[self.cards[uid].owner].zone_of(uid)
+
+    def damage(self, uid: int) -> int:
+        return self.state.seats[self.cards[uid].owner].damage.get(uid, 0)
+
+
+def test_battle_example_1_8000_against_6000() -> None:
+    t = Table()
+    a = t.card(0, "field", 8000)
+    b = t.card(1, "field", 6000, rested=True)
+    t.play(f"attack {a} unit {b}", "noblock")
+    assert t.zone(a) == "field" and t.damage(a) == 6000
+    assert t.zone(b) == "drop"
+
+
+def test_battle_example_2_8000_against_8000() -> None:
+    t = Table()
+    a = t.card(0, "field", 8000)
+    b = t.card(1, "field", 8000, rested=True)
+    t.play(f"attack {a} unit {b}", "noblock")
+    assert t.zone(a) == "drop" and t.zone(b) == "drop"
+
+
+def test_battle_example_3_damage_accumulates_within_the_turn() -> None:
+    t = Table()
+    a1 = t.card(0, "field", 6000)
+    a2 = t.card(0, "field", 4000)
+    b = t.card(1, "field", 8000)
+    t.card(1, "life", 1000)
+    t.play(f"attack {a1} player", f"block {b}")
+    assert t.zone(a1) == "drop" and t.zone(b) == "field" and t.damage(b) == 6000
+    t.play(f"attack {a2} unit {b}", "noblock")
+    assert t.zone(a2) == "drop" and t.zone(b) == "drop"
+
+
+def test_blitz_deals_first_and_the_destroyed_unit_deals_nothing() -> None:
+    t = Table()
+    a = t.card(0, "field", 5000, keywords=("blitz",))
+    b = t.card(1, "field", 5000, rested=True)
+    t.play(f"attack {a} unit {b}", "noblock")
+    assert t.zone(b) == "drop" and t.zone(a) == "field" and t.damage(a) == 0
+
+
+def test_a_burst_deals_one_more_damage_which_can_reveal_another_burst() -> None:
+    t = Table()
+    a = t.card(0, "field", 3000, hit=1)
+    lives = [t.card(1, "life", keywords=("burst",)), t.card(1, "life", keywords=("burst",)), t.card(1, "life"),
+             t.card(1, "life")]
+    t.play(f"attack {a} player", "noblock")
+    assert [t.zone(u) for u in lives] == ["drop", "drop", "drop", "life"]
+    revealed = [e for e in t.state.events if e["type"] == "life-revealed"]
+    assert len(revealed) == 3
+
+
+def test_a_shot_card_may_be_played_free_from_life() -> None:
+    t = Table()
+    a = t.card(0, "field", 3000, hit=2)
+    shot = t.card(1, "life", 2000, keywords=("shot",))
+    plain = t.card(1, "life")
+    t.play(f"attack {a} player", "noblock")
+    assert t.match.legal_actions() == [Action("shot"), Action("noshot")]
+    t.play("shot")
+    assert t.zone(shot) == "field" and t.zone(plain) == "drop"
+
+
+def test_damage_with_an_empty_life_zone_loses() -> None:
+    t = Table()
+    a = t.card(0, "field", 3000, hit=1)
+    t.play(f"attack {a} player", "noblock")
+    assert t.match.is_terminal()
+    assert t.match.outcome is not None and t.match.outcome.winner == 0
+    assert t.match.outcome.reason == "damage with an empty life zone"
+
+
+def test_decoy_must_be_targeted_and_berserk_attacks_the_player() -> None:
+    t = Table()
+    a = t.card(0, "field", 3000)
+    b = t.card(0, "field", 3000, keywords=("berserk",))
+    plain = t.card(1, "field", 1000, rested=True)
+    decoy = t.card(1, "field", 1000, keywords=("decoy",), rested=True)
+    legal = {x.text() for x in t.match.legal_actions()}
+    assert f"attack {a} unit {decoy}" in legal and f"attack {a} unit {plain}" not in legal
+    assert f"attack {a} player" not in legal
+    t.state.seats[1].rested.discard(decoy)
+    legal = {x.text() for x in t.match.legal_actions()}
+    assert f"attack {b} player" in legal and f"attack {b} unit {plain}" not in legal
+
+
+def test_the_target_unit_cannot_block_its_own_attack() -> None:
+    t = Table()
+    a = t.card(0, "field", 3000)
+    target = t.card(1, "field", 1000, rested=True)
+    guard = t.card(1, "field", 1000)
+    t.play(f"attack {a} unit {target}")
+    assert {x.text() for x in t.match.legal_actions()} == {"noblock", f"block {guard}"}
+
+
+def test_an_empty_deck_draws_from_life_and_with_no_life_the_player_loses() -> None:
+    t = Table()
+    life = t.card(1, "life")
+    t.play("end-attacks")
+    assert t.zone(life) == "hand" and t.state.active == 1
+    t.state.seats[1].zones["hand"].clear()
+    t.play("attack-phase", "end-attacks")  # player 1's turn ends; player 0 draws from its empty deck and life
+    assert t.match.is_terminal() and t.match.outcome.winner == 1  # type: ignore[union-attr]
+    assert t.match.outcome.reason == "drew with neither deck nor life cards"  # type: ignore[union-attr]
+
+
+def test_end_phase_clears_damage_and_discards_to_five() -> None:
+    t = Table()
+    a = t.card(0, "field", 8000)
+    b = t.card(1, "field", 6000, rested=True)
+    hand = [t.card(0, "hand") for _ in range(7)]
+    t.card(1, "deck")
+    t.play(f"attack {a} unit {b}", "noblock")
+    assert t.damage(a) == 6000
+    t.play("end-attacks")
+    assert t.damage(a) == 0 and t.state.phase == "discard"
+    t.play(f"discard {hand[0]}", f"discard {hand[1]}")
+    assert len(t.state.seats[0].zones["hand"]) == 5 and t.state.active == 1
+
+
+def test_the_first_player_skips_its_first_draw(catalog: Catalog) -> None:
+    g = catalog.game("BD")
+    deck = catalog.decks("build-divide")["red-aggro"][0]
+    m = Match.new(catalog, [(g, deck), (g, deck)], seed=3)
+    m.apply_action("keep")
+    m.apply_action("keep")
+    first, second = m.state.first, 1 - m.state.first
+    assert len(m.state.seats[first].zones["hand"]) == 5
+    assert len(m.state.seats[first].zones["life"]) == 10 and len(m.state.seats[first].zones["energy"]) == 2
+    m.apply_action("attack-phase")
+    m.apply_action("end-attacks")
+    assert len(m.state.seats[second].zones["hand"]) == 6
+
+
+def test_an_illegal_action_says_why(catalog: Catalog) -> None:
+    g = catalog.game("BD")
+    deck = catalog.decks("build-divide")["red-aggro"][0]
+    m = Match.new(catalog, [(g, deck), (g, deck)], seed=3)
+    with pytest.raises(IllegalActionError, match="in the mulligan step player .* may only: keep, mulligan"):
+        m.apply_action("attack 3 player")
+    assert Action.parse("attack 3 player") == Action("attack", (3, "player"))
+
+
+def _conserved(m: Match) -> None:
+    where = Counter(u for seat in m.state.seats for cards in seat.zones.values() for u in cards)
+    assert set(where) == set(range(len(m.state.cards))) and set(where.values()) == {1}
+
+
+@pytest.mark.parametrize("pair", list(product(["red-aggro", "blue-white-control", "black-eclipse"], repeat=2)))
+def test_conformance_random_matches(catalog: Catalog, pair: tuple[str, str]) -> None:
+    g = catalog.game("BD")
+    decks = catalog.decks("build-divide")
+    for seed in range(25):
+        m = Match.new(catalog, [(g, decks[pair[0]][0]), (g, decks[pair[1]][0])], seed, turn_cap=40)
+        rng, player = random.Random(seed), RandomPlayer()
+        while not m.is_terminal():
+            legal = m.legal_actions()
+            assert legal
+            m.apply_action(player.choose(m.observation(m.current_player()), legal, rng))  # type: ignore[arg-type]
+            _conserved(m)
+            assert m.state.turn <= 40
+        assert m.outcome is not None
+
+
+def test_the_same_seed_gives_the_same_events_and_clones_play_on_identically(catalog: Catalog) -> None:
+    g = catalog.game("BD")
+    deck = catalog.decks("build-divide")["red-aggro"][0]
+
+    def run(m: Match, seed: int) -> list[dict[str, object]]:
+        rng, p = random.Random(seed), RandomPlayer()
+        while not m.is_terminal():
+            m.apply_action(p.choose({}, m.legal_actions(), rng))
+        return m.state.events
+
+    first = run(Match.new(catalog, [(g, deck), (g, deck)], 9), 1)
+    again = run(Match.new(catalog, [(g, deck), (g, deck)], 9), 1)
+    assert first == again
+    m = Match.new(catalog, [(g, deck), (g, deck)], 9)
+    copy = m.clone()
+    assert run(m, 2) == run(copy, 2)
