@@ -19,7 +19,7 @@ def _commands() -> list[str]:
 
 def test_the_readme_has_exactly_two_setup_commands() -> None:
     install, tests = _commands()
-    assert "pip install ." in install and "amalogs games" in install and "amalogs show" in install
+    assert "pip install ." in install and "amalogs games" in install and "amalogs match" in install
     assert 'pip install ".[test]"' in tests and "pytest" in tests
 
 

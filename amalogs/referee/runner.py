@@ -1,0 +1,160 @@
+"""Running matches: one seeded match with its players, many seeded matches, the JSONL log and its replay.
+
+The log is one JSON object per line. The first line is the header::
+
+    {"type": "header", "version": 1, "games": [...], "decks": [...], "seed": N, "players": [...], "turn_cap": N}
+
+Every later line is one event of the match, as the engine emitted it: ``seq`` (0, 1, 2 …), ``turn``,
+``type`` and the event's own fields (``seat``, ``card``, ``action`` …). ``replay`` re-runs the match from
+the header (same decks, seed and players) and checks that every event is identical.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from amalogs.catalog import Catalog, Game
+from amalogs.errors import AmalogsError
+from amalogs.models.cards import Deck
+from amalogs.referee.match import Match, Outcome
+from amalogs.referee.players import PLAYERS, Player
+
+__all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "run_many", "write_log", "replay",
+           "LOG_VERSION"]
+
+LOG_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a match: a game, a sample deck (by id) and its deck."""
+
+    game: Game
+    deck_id: str
+    deck: Deck
+
+
+@dataclass
+class MatchResult:
+    outcome: Outcome
+    events: list[dict[str, Any]]
+    decisions: int
+
+
+@dataclass
+class Summary:
+    """Many matches: wins per seat, draws, lengths and how they ended."""
+
+    matches: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    draws: int = 0
+    turns: int = 0
+    decisions: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+
+def resolve_side(catalog: Catalog, spec: str) -> Side:
+    """``GAME`` (its first sample deck) or ``GAME:DECK``."""
+    name, _, deck_id = spec.partition(":")
+    game = catalog.game(name)
+    decks = catalog.decks(game.id)
+    if not decks:
+        raise AmalogsError(f"{game.id} has no sample decks to play")
+    chosen = deck_id or sorted(decks)[0]
+    if chosen not in decks:
+        raise AmalogsError(f"{game.id} has no sample deck {chosen!r} (it has: {', '.join(sorted(decks))})")
+    return Side(game, chosen, decks[chosen][0])
+
+
+def _player(name: str) -> Player:
+    if name not in PLAYERS:
+        raise AmalogsError(f"unknown player {name!r} (available: {', '.join(PLAYERS)})")
+    return PLAYERS[name]()  # type: ignore[no-any-return]
+
+
+def play_match(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str],
+               turn_cap: int = 60, log_events: bool = True,
+               on_event: Callable[[dict[str, Any]], None] | None = None) -> MatchResult:
+    """Play one seeded match to its end; each player's randomness comes from the seed too."""
+    match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
+    agents = [_player(p) for p in players]
+    rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
+    decisions, shown = 0, 0
+    while not match.is_terminal():
+        me = match.current_player()
+        assert me is not None
+        action = agents[me].choose(match.observation(me), match.legal_actions(), rngs[me])
+        match.apply_action(action)
+        decisions += 1
+        if on_event is not None:
+            for event in match.state.events[shown:]:
+                on_event(event)
+            shown = len(match.state.events)
+    outcome = match.outcome
+    assert outcome is not None
+    return MatchResult(outcome, match.state.events, decisions)
+
+
+def run_many(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,
+             turn_cap: int = 60, progress: Callable[[], None] | None = None) -> Summary:
+    """N seeded matches (seeds seed … seed+n−1), summarised."""
+    summary = Summary()
+    for k in range(n):
+        result = play_match(catalog, sides, seed + k, players, turn_cap, log_events=False)
+        summary.matches += 1
+        summary.turns += result.outcome.turns
+        summary.decisions += result.decisions
+        summary.reasons[result.outcome.reason] += 1
+        if result.outcome.winner is None:
+            summary.draws += 1
+        else:
+            summary.wins[result.outcome.winner] += 1
+        if progress is not None:
+            progress()
+    return summary
+
+
+def header(sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int) -> dict[str, Any]:
+    return {"type": "header", "version": LOG_VERSION, "games": [s.game.id for s in sides],
+            "decks": [s.deck_id for s in sides], "seed": seed, "players": list(players), "turn_cap": turn_cap}
+
+
+def write_log(path: Path, head: dict[str, Any], events: Iterable[dict[str, Any]]) -> None:
+    from amalogs.writer import write_atomic
+
+    lines = [json.dumps(head, ensure_ascii=False)] + [json.dumps(e, ensure_ascii=False) for e in events]
+    write_atomic(path, "\n".join(lines) + "\n")
+
+
+def replay(catalog: Catalog, path: Path) -> tuple[int, str | None]:
+    """Re-run a logged match; return (events checked, the first difference or None)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        records = [json.loads(line) for line in lines if line.strip()]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise AmalogsError(f"{path}: not a readable match log ({exc})") from None
+    if not records or records[0].get("type") != "header" or records[0].get("version") != LOG_VERSION:
+        raise AmalogsError(f"{path}: the first line must be a version-{LOG_VERSION} header")
+    head = records[0]
+    try:
+        sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(head["games"], head["decks"], strict=True))
+        result = play_match(catalog, sides, int(head["seed"]), tuple(head["players"]),  # type: ignore[arg-type]
+                            int(head["turn_cap"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise AmalogsError(f"{path}: the header is incomplete ({exc})") from None
+    logged = records[1:]
+    for i, (old, new) in enumerate(zip(logged, result.events, strict=False)):
+        if old != new:
+            return i, f"event {i} differs: logged {json.dumps(old, ensure_ascii=False)} but replay gave " \
+                      f"{json.dumps(new, ensure_ascii=False)}"
+    if len(logged) != len(result.events):
+        return min(len(logged), len(result.events)), (
+            f"the log has {len(logged)} events but the replay gave {len(result.events)}")
+    return len(logged), None
+

@@ -1,0 +1,87 @@
+"""The play-by-play of a match and its result panel, drawn from the match's events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from amalogs.referee.runner import Side, Summary
+from amalogs.referee.state import CardData
+
+__all__ = ["event_line", "result_panel", "summary_table"]
+
+SEAT_STYLE = ("bold cyan", "bold magenta")
+
+
+def _card(cards: Sequence[CardData], uid: object) -> str:
+    if not isinstance(uid, int) or uid >= len(cards):
+        return str(uid)
+    c = cards[uid]
+    stats = f" {c.power}/{c.hit}" if c.type in ("unit", "ace-unit") else ""
+    return f"{c.name}{stats}"
+
+
+def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence[str]) -> Text | Rule | None:
+    """One event as a line of the play-by-play (None for events not worth a line)."""
+    kind = event["type"]
+    seat = event.get("seat")
+    who = Text(names[seat], style=SEAT_STYLE[seat]) if isinstance(seat, int) else Text("")
+
+    def c(key: str) -> str:
+        return _card(cards, event.get(key))
+
+    if kind == "turn" and isinstance(seat, int):
+        return Rule(Text.assemble(f"Turn {event['number']} — ", (names[seat], SEAT_STYLE[seat])), style="dim")
+    lines = {
+        "mulligan": "takes a mulligan",
+        "life-set": f"sets {event.get('life')} life cards and {event.get('energy')} energy",
+        "draw-from-life": f"draws from the life zone (deck empty): life {event.get('life')}",
+        "energy": f"places energy ({event.get('energy')} in all)",
+        "play": f"plays {c('card')}" + (" free from life (shot)" if event.get("free") else ""),
+        "effect-pending": "— its effect is not carried out yet",
+        "attack": f"attacks with {c('attacker')} → " + ("the player" if event.get("target") == "player"
+                                                       else c("target")),
+        "block": f"blocks with {c('blocker')}",
+        "life-revealed": f"takes 1 damage: reveals {c('card')} — life {event.get('life')}",
+        "burst": "burst! one more damage",
+        "hits-cancelled": f"the attacker is gone: {event.get('hits')} hit(s) cancelled",
+        "destroyed": f"{c('card')} is destroyed",
+        "damaged": f"{c('card')} has {event.get('damage')} damage",
+        "discard": f"discards {c('card')}",
+    }
+    if kind == "battle":
+        return Text(f"  battle: {_card(cards, event['attacker'])} vs {_card(cards, event['defender'])}")
+    if kind in lines:
+        return Text.assemble("  ", who, " ", lines[kind])
+    return None
+
+
+def result_panel(outcome: Any, sides: Sequence[Side], names: Sequence[str], seed: int) -> Panel:
+    if outcome.winner is None:
+        head = Text("Draw", style="bold yellow")
+    else:
+        head = Text.assemble(("Winner: ", "bold"), (names[outcome.winner], SEAT_STYLE[outcome.winner]))
+    body = Text.assemble(head, f"\n{outcome.reason}\nturns: {outcome.turns} · seed {seed}\n",
+                         f"{names[0]}: {sides[0].game.profile.name} {sides[0].deck_id}\n",
+                         f"{names[1]}: {sides[1].game.profile.name} {sides[1].deck_id}")
+    return Panel(body, title="Result", border_style="green")
+
+
+def summary_table(summary: Summary, names: Sequence[str]) -> Table:
+    table = Table(title=f"{summary.matches} matches", title_style="bold")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    for seat in (0, 1):
+        rate = summary.wins[seat] / summary.matches if summary.matches else 0
+        table.add_row(f"{names[seat]} wins", f"{summary.wins[seat]} ({rate:.1%})")
+    table.add_row("draws", str(summary.draws))
+    table.add_row("average turns", f"{summary.turns / max(summary.matches, 1):.1f}")
+    table.add_row("average decisions", f"{summary.decisions / max(summary.matches, 1):.1f}")
+    for reason, n in summary.reasons.most_common():
+        table.add_row(f"ended: {reason}", str(n))
+    return table
