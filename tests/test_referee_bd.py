@@ -10,8 +10,10 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, IllegalActionError, Match, RandomPlayer
-from amalogs.referee import build_divide as bd
+from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.state import CardData, State
+
+BD = BuildDivide()
 
 
 class Table:
@@ -19,7 +21,7 @@ class Table:
 
     def __init__(self) -> None:
         self.cards: list[CardData] = []
-        self.state = State([bd.new_seat([], []), bd.new_seat([], [])], self.cards, random.Random(0), first=0)
+        self.state = State([BD.new_seat({}), BD.new_seat({})], self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, "attack"
         for seat in self.state.seats:
             seat.turns = 1
@@ -29,8 +31,9 @@ class Table:
     def card(self, owner: int, zone: str, power: int = 1000, hit: int = 1, keywords: tuple[str, ...] = (),
              kind: str = "unit", rested: bool = False) -> int:
         uid = len(self.cards)
-        self.cards.append(CardData(uid, owner, f"c{uid}", f"card {uid}", kind, ("red",), 1, power, hit,
-                                   frozenset(keywords)))
+        unified = frozenset({"decoy": "デコイ", "blitz": "先制攻撃"}[k] for k in keywords if k in ("decoy", "blitz"))
+        self.cards.append(CardData(uid, owner, f"c{uid}", f"card {uid}", kind, ("red",), 1, power, power, hit,
+                                   frozenset(keywords), unified))
         self.state.seats[owner].zones[zone].append(uid)
         if rested:
             self.state.seats[owner].rested.add(uid)
@@ -101,8 +104,8 @@ def test_a_shot_card_may_be_played_free_from_life() -> None:
     shot = t.card(1, "life", 2000, keywords=("shot",))
     plain = t.card(1, "life")
     t.play(f"attack {a} player", "noblock")
-    assert t.match.legal_actions() == [Action("shot"), Action("noshot")]
-    t.play("shot")
+    assert t.match.legal_actions() == [Action("use"), Action("decline")]
+    t.play("use")
     assert t.zone(shot) == "field" and t.zone(plain) == "drop"
 
 
@@ -112,7 +115,7 @@ def test_damage_with_an_empty_life_zone_loses() -> None:
     t.play(f"attack {a} player", "noblock")
     assert t.match.is_terminal()
     assert t.match.outcome is not None and t.match.outcome.winner == 0
-    assert t.match.outcome.reason == "damage with an empty life zone"
+    assert t.match.outcome.reason == "damage with no life left"
 
 
 def test_decoy_must_be_targeted_and_berserk_attacks_the_player() -> None:
@@ -181,7 +184,7 @@ def test_an_illegal_action_says_why(catalog: Catalog) -> None:
     g = catalog.game("BD")
     deck = catalog.decks("build-divide")["red-aggro"][0]
     m = Match.new(catalog, [(g, deck), (g, deck)], seed=3)
-    with pytest.raises(IllegalActionError, match="in the mulligan step player .* may only: keep, mulligan"):
+    with pytest.raises(IllegalActionError, match="in the setup step player .* may only: keep, mulligan"):
         m.apply_action("attack 3 player")
     assert Action.parse("attack 3 player") == Action("attack", (3, "player"))
 
@@ -223,3 +226,15 @@ def test_the_same_seed_gives_the_same_events_and_clones_play_on_identically(cata
     m = Match.new(catalog, [(g, deck), (g, deck)], 9)
     copy = m.clone()
     assert run(m, 2) == run(copy, 2)
+
+
+def test_two_shots_in_one_attack_each_get_a_decision() -> None:
+    t = Table()
+    a = t.card(0, "field", 3000, hit=2)
+    first = t.card(1, "life", 1000, keywords=("shot",))
+    second = t.card(1, "life", 2000, keywords=("shot",))
+    t.card(1, "life")
+    t.play(f"attack {a} player", "noblock", "decline")
+    assert t.state.phase == "trigger" and t.state.trigger_card == second
+    t.play("use")
+    assert t.zone(first) == "drop" and t.zone(second) == "field" and t.state.phase == "attack"

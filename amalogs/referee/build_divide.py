@@ -17,141 +17,208 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
+from amalogs.referee.core import HitResult, standing
 from amalogs.referee.state import CardData, Seat, State
 
-__all__ = ["GAME", "card_data", "new_seat", "place_life_and_energy", "host_actions", "play", "draw",
-           "attack_targets", "block_options", "take_hit", "HAND_LIMIT"]
+__all__ = ["BuildDivide"]
 
-GAME = "build-divide"
-HAND_LIMIT = 5
 LIFE = 10
 START_ENERGY = 2
 ZONES = ("deck", "hand", "field", "energy", "life", "drop", "territory", "d-deck")
+UNIFIED = {"decoy": "デコイ", "blitz": "先制攻撃", "shot": "ライフトリガー", "burst": "バースト"}
 
 
-def card_data(card: Card, uid: int, owner: int) -> CardData:
-    """A card instance of a ビルディバイド card."""
-    s = card.stats
-    title = s.get("title")
-    return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
-                    int(s.get("power", 0)), int(s.get("hit", 0)), frozenset(card.keywords),  # type: ignore[arg-type]
-                    title if isinstance(title, str) else None)
+class BuildDivide:
+    """ビルディバイド -ブライト- behind the referee contract."""
 
+    id = "build-divide"
+    damage_system = "SPS"
+    hand_limit: int | None = 5
 
-def new_seat(main: list[int], territory: list[int]) -> Seat:
-    zones: dict[str, list[int]] = {z: [] for z in ZONES}
-    zones["deck"] = list(main)
-    zones["territory"] = list(territory)
-    return Seat(GAME, zones)
+    def card_data(self, card: Card, uid: int, owner: int) -> CardData:
+        s = card.stats
+        power, hit = int(s.get("power", 0)), int(s.get("hit", 0))  # type: ignore[arg-type]
+        unit = card.type in ("unit", "ace-unit")
+        return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
+                        power if unit else 0, power if unit else 0, hit, frozenset(card.keywords),
+                        frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
+                        f"{power}/{hit}" if unit else "")
 
+    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+        zones: dict[str, list[int]] = {z: [] for z in ZONES}
+        zones["deck"] = list(parts.get("main", []))
+        zones["territory"] = list(parts.get("territory", []))
+        zones["d-deck"] = list(parts.get("d-deck", []))
+        return Seat(self.id, zones)
 
-def place_life_and_energy(state: State, i: int) -> None:
-    """After the mulligan: 10 life cards (yellow 5, then red 5; the first revealed is first in the list), 2 energy."""
-    seat = state.seats[i]
-    deck = seat.zones["deck"]
-    seat.zones["life"] = [deck.pop() for _ in range(min(LIFE, len(deck)))]
-    seat.zones["energy"] = [deck.pop() for _ in range(min(START_ENERGY, len(deck)))]
-    state.emit("life-set", seat=i, life=len(seat.zones["life"]), energy=len(seat.zones["energy"]))
+    # --- setup ----------------------------------------------------------------------------------------
 
+    def deal(self, state: State, i: int) -> None:
+        seat = state.seats[i]
+        state.rng.shuffle(seat.zones["deck"])
+        for _ in range(5):
+            self.draw(state, i)
 
-def draw(state: State, i: int) -> bool:
-    """Draw a card; an empty deck draws the top life card. False when there is neither (the player loses)."""
-    seat = state.seats[i]
-    if seat.zones["deck"]:
-        uid = seat.zones["deck"].pop()
-        seat.zones["hand"].append(uid)
-        state.emit("draw", seat=i, card=uid)
-        return True
-    if seat.zones["life"]:
-        uid = seat.zones["life"].pop(0)
-        seat.zones["hand"].append(uid)
-        state.emit("draw-from-life", seat=i, card=uid, life=len(seat.zones["life"]))
-        return True
-    return False
+    def setup_actions(self, state: State, i: int) -> list[Action]:
+        return [] if state.seats[i].mulligan_decided else [Action("keep"), Action("mulligan")]
 
+    def apply_setup(self, state: State, i: int, action: Action) -> None:
+        seat = state.seats[i]
+        if action.verb == "mulligan":
+            aside = seat.zones["hand"]
+            seat.zones["hand"] = [seat.zones["deck"].pop() for _ in range(min(5, len(seat.zones["deck"])))]
+            seat.zones["deck"].extend(aside)
+            state.rng.shuffle(seat.zones["deck"])
+            state.emit("mulligan", seat=i)
+        seat.mulligan_decided = True
 
-def _standing_energy(state: State, seat: Seat) -> list[int]:
-    return [u for u in seat.zones["energy"] if u not in seat.rested]
+    def finish_setup(self, state: State, i: int) -> None:
+        """10 life cards (yellow 5, then red 5; the first revealed is first in the list) and 2 face-up energy."""
+        seat = state.seats[i]
+        deck = seat.zones["deck"]
+        seat.zones["life"] = [deck.pop() for _ in range(min(LIFE, len(deck)))]
+        seat.zones["energy"] = [deck.pop() for _ in range(min(START_ENERGY, len(deck)))]
+        state.emit("life-set", seat=i, life=len(seat.zones["life"]), energy=len(seat.zones["energy"]))
 
+    # --- the host's turn ------------------------------------------------------------------------------
 
-def payment(state: State, seat: Seat, card: CardData) -> list[int] | None:
-    """The energy to rest for a card (one of each of its colours first), or None if it cannot be paid."""
-    standing = _standing_energy(state, seat)
-    chosen: list[int] = []
-    for colour in card.colours:
-        if colour == "colourless":
-            continue
-        match = next((u for u in standing if u not in chosen and colour in state.cards[u].colours), None)
-        if match is None:
-            return None
-        chosen.append(match)
-    rest = [u for u in standing if u not in chosen]
-    needed = card.cost - len(chosen)
-    if needed > len(rest):
+    def draw(self, state: State, i: int) -> bool:
+        """Draw a card; an empty deck draws the top life card. False when there is neither."""
+        seat = state.seats[i]
+        if seat.zones["deck"]:
+            uid = seat.zones["deck"].pop()
+            seat.zones["hand"].append(uid)
+            state.emit("draw", seat=i, card=uid)
+            return True
+        if seat.zones["life"]:
+            uid = seat.zones["life"].pop(0)
+            seat.zones["hand"].append(uid)
+            state.emit("draw-from-life", seat=i, card=uid, life=len(seat.zones["life"]))
+            return True
+        return False
+
+    def begin_turn(self, state: State, i: int) -> str | None:
+        seat = state.seats[i]
+        seat.energy_placed = False
+        seat.rested -= set(seat.zones["field"]) | set(seat.zones["energy"])
+        first_turn = i == state.first and seat.turns == 1
+        if not first_turn and not self.draw(state, i):
+            return "drew with neither deck nor life cards"
         return None
-    return chosen + rest[:max(needed, 0)]
 
+    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
+        """The energy to rest for a card (one of each of its colours first), or None if it cannot be paid."""
+        free = standing(seat, seat.zones["energy"])
+        chosen: list[int] = []
+        for colour in card.colours:
+            if colour == "colourless":
+                continue
+            match = next((u for u in free if u not in chosen and colour in state.cards[u].colours), None)
+            if match is None:
+                return None
+            chosen.append(match)
+        rest = [u for u in free if u not in chosen]
+        needed = card.cost - len(chosen)
+        return chosen + rest[:max(needed, 0)] if needed <= len(rest) else None
 
-def host_actions(state: State, i: int) -> list[Action]:
-    """The active player's choices in its main phase."""
-    seat = state.seats[i]
-    actions: list[Action] = []
-    if not seat.energy_placed:
-        actions += [Action("energy", (u,)) for u in seat.zones["hand"]]
-    for u in seat.zones["hand"]:
-        card = state.cards[u]
-        if card.type in ("unit", "ace-unit", "command") and payment(state, seat, card) is not None:
-            actions.append(Action("play", (u,)))
-    actions.append(Action("attack-phase"))
-    return actions
+    def main_actions(self, state: State, i: int) -> list[Action]:
+        seat = state.seats[i]
+        actions: list[Action] = []
+        if not seat.energy_placed:
+            actions += [Action("energy", (u,)) for u in seat.zones["hand"]]
+        for u in seat.zones["hand"]:
+            card = state.cards[u]
+            if card.type in ("unit", "ace-unit", "command") and self.payment(state, seat, card) is not None:
+                actions.append(Action("play", (u,)))
+        return [*actions, Action("attack-phase")]
 
+    def apply_main(self, state: State, i: int, action: Action) -> bool:
+        seat = state.seats[i]
+        if action.verb == "energy":
+            uid = int(action.args[0])
+            seat.zones["hand"].remove(uid)
+            seat.zones["energy"].append(uid)
+            seat.energy_placed = True
+            state.emit("energy", seat=i, card=uid, energy=len(seat.zones["energy"]))
+            return False
+        if action.verb == "play":
+            self.play(state, i, int(action.args[0]))
+            return False
+        return True
 
-def play(state: State, i: int, uid: int, free: bool = False) -> None:
-    """Play a card from hand (paying) or from a revealed life card (free, spell speed 3)."""
-    seat, card = state.seats[i], state.cards[uid]
-    if not free:
-        for e in payment(state, seat, card) or []:
-            seat.rested.add(e)
-    source = "hand" if uid in seat.zones["hand"] else "drop"
-    seat.zones[source].remove(uid)
-    if card.type in ("unit", "ace-unit"):
-        seat.zones["field"].append(uid)
-        state.emit("play", seat=i, card=uid, name=card.name, zone="field", free=free)
-    else:
+    def play(self, state: State, i: int, uid: int, free: bool = False) -> None:
+        """Play a card from hand (paying) or from a revealed life card (free, spell speed 3)."""
+        seat, card = state.seats[i], state.cards[uid]
+        if not free:
+            seat.rested.update(self.payment(state, seat, card) or [])
+        source = "hand" if uid in seat.zones["hand"] else "drop"
+        seat.zones[source].remove(uid)
+        if card.type in ("unit", "ace-unit"):
+            seat.zones["field"].append(uid)
+            seat.entered[uid] = state.turn
+            state.emit("play", seat=i, card=uid, name=card.name, zone="field", free=free)
+        else:
+            seat.zones["drop"].append(uid)
+            state.emit("play", seat=i, card=uid, name=card.name, zone="drop", free=free)
+            state.emit("effect-pending", seat=i, card=uid, note="card effects are not carried out yet")
+
+    def attackers(self, state: State, i: int) -> list[int]:
+        seat = state.seats[i]
+        return standing(seat, seat.zones["field"])
+
+    def on_attack(self, state: State, i: int, uid: int) -> None:
+        state.seats[i].rested.add(uid)
+
+    def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
+        """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
+        player or a rested デコイ."""
+        from amalogs.referee.match import characters_of
+
+        opp = state.seats[defender]
+        rested = [u for u in characters_of(state, defender) if u in opp.rested]
+        decoys = [u for u in rested if "デコイ" in state.cards[u].unified]
+        if decoys:
+            return list(decoys)
+        if "berserk" in state.cards[attacker].keywords:
+            return [None]
+        return [None, *rested]
+
+    def characters(self, state: State, i: int) -> list[int]:
+        return list(state.seats[i].zones["field"])
+
+    # --- the defender ---------------------------------------------------------------------------------
+
+    def block_options(self, state: State, i: int, target: int | None) -> list[int]:
+        seat = state.seats[i]
+        return [u for u in standing(seat, seat.zones["field"]) if u != target]
+
+    def on_block(self, state: State, i: int, uid: int) -> None:
+        state.seats[i].rested.add(uid)
+
+    def take_hit(self, state: State, i: int) -> HitResult:
+        """One point of damage: reveal the top life card (バースト: one more damage; ショット: a trigger)."""
+        seat = state.seats[i]
+        if not seat.zones["life"]:
+            return "lost"
+        uid = seat.zones["life"].pop(0)
         seat.zones["drop"].append(uid)
-        state.emit("play", seat=i, card=uid, name=card.name, zone="drop", free=free)
-        state.emit("effect-pending", seat=i, card=uid, note="card effects are not carried out yet")
+        card = state.cards[uid]
+        state.emit("life-revealed", seat=i, card=uid, name=card.name, life=len(seat.zones["life"]))
+        if "burst" in card.keywords:
+            state.emit("burst", seat=i, card=uid)
+            return "burst"
+        if "shot" in card.keywords:
+            state.trigger_card = uid
+            return "trigger"
+        return "ok"
 
+    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
+        """A direct-damage attacker hitting a shield-life player deals SP 1 (AMALOGS resolution table)."""
+        return self.take_hit(state, i)
 
-def attack_targets(state: State, attacker: int, defender: int) -> list[int | None]:
-    """Legal targets of an attack (None: the player), with デコイ and バーサーク applied."""
-    opp = state.seats[defender]
-    rested = [u for u in opp.zones["field"] if u in opp.rested]
-    decoys = [u for u in rested if "decoy" in state.cards[u].keywords]
-    if decoys:
-        return list(decoys)
-    if "berserk" in state.cards[attacker].keywords:
-        return [None]
-    return [None, *rested]
+    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
+        if use:
+            self.play(state, i, uid, free=True)
 
-
-def block_options(state: State, defender: int, target: int | None) -> list[int]:
-    seat = state.seats[defender]
-    return [u for u in seat.zones["field"] if u not in seat.rested and u != target]
-
-
-def take_hit(state: State, defender: int) -> str:
-    """One point of damage to a ビルディバイド player: 'lost', 'burst', 'shot' (a shot card revealed) or 'ok'."""
-    seat = state.seats[defender]
-    if not seat.zones["life"]:
-        return "lost"
-    uid = seat.zones["life"].pop(0)
-    seat.zones["drop"].append(uid)
-    card = state.cards[uid]
-    state.emit("life-revealed", seat=defender, card=uid, name=card.name, life=len(seat.zones["life"]))
-    if "burst" in card.keywords:
-        state.emit("burst", seat=defender, card=uid)
-        return "burst"
-    if "shot" in card.keywords:
-        return "shot"
-    return "ok"
+    def end_turn(self, state: State, i: int) -> None:
+        return None

@@ -1,9 +1,12 @@
 """The match contract (OpenSpiel-like): current_player, legal_actions, apply_action, is_terminal, outcome,
-observation, clone. Automatic steps (stand, draw, battle, damage) run inside ``apply_action`` until the next
-decision, so every decision point is a state that can be copied, saved and resumed.
+observation, clone — and the shared steps and bridge rules between the two core games.
 
-Supported so far: ビルディバイド against ビルディバイド under its native rules (the other games and the
-cross-game bridge are the next steps; see the module docstrings and the issue notes).
+The active player is the host: its game runs the turn (:class:`amalogs.referee.core.CoreGame`). The
+defender's game decides blocks and takes the damage on its own life. Battles compare canonical values
+(thousandths; a BP character counts as BP/BP), 先制攻撃 deals first, damage accumulates until the end of the
+turn. Player damage: an SPS attacker deals its SP one point at a time; a DDS attacker deals its AP as one
+hit to a DDS player and SP 1 to an SPS player (the AMALOGS resolution table). Automatic steps run inside
+``apply_action`` until the next decision, so every decision point can be copied, saved and resumed.
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ from typing import Any
 from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
-from amalogs.referee import build_divide as bd
 from amalogs.referee.actions import Action, IllegalActionError
+from amalogs.referee.build_divide import BuildDivide
+from amalogs.referee.core import CoreGame
 from amalogs.referee.state import Attack, CardData, State
 
-__all__ = ["Match", "Outcome", "UnsupportedGameError"]
+__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of"]
+
+MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide()}
+"""The core games the referee can play, by game id."""
 
 
 class UnsupportedGameError(AmalogsError):
@@ -34,8 +41,16 @@ class Outcome:
     turns: int
 
 
+def module_of(state: State, i: int) -> CoreGame:
+    return MODULES[state.seats[i].game]
+
+
+def characters_of(state: State, i: int) -> list[int]:
+    return module_of(state, i).characters(state, i)
+
+
 class Match:
-    """A refereed duel between two decks."""
+    """A refereed duel between two decks (of the same game or of two games)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -45,27 +60,28 @@ class Match:
     @classmethod
     def new(cls, catalog: Catalog, sides: Sequence[tuple[Game, Deck]], seed: int, turn_cap: int = 60,
             log_events: bool = True) -> Match:
-        """Shuffle, decide the first player, and deal both sides; the first decision is the first mulligan."""
+        """Decide the first player and deal both sides; the first decision is the first player's setup."""
         for game, _ in sides:
-            if game.id != bd.GAME:
-                raise UnsupportedGameError(f"the referee cannot play {game.profile.name} yet (supported: "
-                                           f"{bd.GAME})")
+            if game.id not in MODULES:
+                names = ", ".join(MODULES)
+                raise UnsupportedGameError(f"the referee cannot play {game.profile.name} yet (supported: {names})")
         rng = random.Random(seed)
         cards: list[CardData] = []
         seats = []
         for i, (game, deck) in enumerate(sides):
+            module = MODULES[game.id]
             pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
-            main = _instances(cards, pool, deck.main, i)
-            territory = _instances(cards, pool, deck.extra.get("territory", {}), i)
-            seats.append(bd.new_seat(main, territory))
+            parts = {"main": _instances(module, cards, pool, deck.main, i)}
+            for part, counts in [*deck.side.items(), *deck.extra.items()]:
+                parts[part] = _instances(module, cards, pool, counts, i)
+            seats.append(module.new_seat(parts))
         state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events)
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
-        for seat in state.seats:
-            rng.shuffle(seat.zones["deck"])
-            for _ in range(5):
-                seat.zones["hand"].append(seat.zones["deck"].pop())
-        state.phase, state.decider = "mulligan", state.first
-        return cls(state)
+        for i in (state.first, 1 - state.first):
+            module_of(state, i).deal(state, i)
+        match = cls(state)
+        match._next_setup()
+        return match
 
     def clone(self) -> Match:
         return Match(self.state.clone())
@@ -85,21 +101,22 @@ class Match:
 
     def legal_actions(self) -> list[Action]:
         s = self.state
-        if s.finished:
+        if s.finished or s.decider is None:
             return []
         me = s.decider
-        assert me is not None
-        if s.phase == "mulligan":
-            return [Action("keep"), Action("mulligan")]
+        module = module_of(s, me)
+        if s.phase == "setup":
+            return module.setup_actions(s, me)
         if s.phase == "main":
-            return bd.host_actions(s, me)
+            return module.main_actions(s, me)
         if s.phase == "attack":
             return self._attack_actions(me)
         if s.phase == "block":
             assert s.attack is not None
-            return [Action("noblock"), *(Action("block", (u,)) for u in bd.block_options(s, me, s.attack.target))]
-        if s.phase == "shot":
-            return [Action("shot"), Action("noshot")]
+            options = module.block_options(s, me, s.attack.target)
+            return [Action("noblock"), *(Action("block", (u,)) for u in options)]
+        if s.phase == "trigger":
+            return [Action("use"), Action("decline")]
         if s.phase == "discard":
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
         raise AssertionError(f"unknown phase {s.phase}")
@@ -117,153 +134,35 @@ class Match:
         getattr(self, f"_do_{s.phase}")(me, act)
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: its own hand, every public zone, and only counts of hidden ones."""
+        """What ``player`` may see: its own hand, public zones, and only counts of hidden zones."""
         s = self.state
+        hidden = {"deck", "life", "forts", "mana-deck"}
         seats = []
         for i, seat in enumerate(s.seats):
-            seats.append({
-                "hand": list(seat.zones["hand"]) if i == player else len(seat.zones["hand"]),
-                "deck": len(seat.zones["deck"]),
-                "life": len(seat.zones["life"]),
-                "field": list(seat.zones["field"]),
-                "energy": list(seat.zones["energy"]),
-                "drop": list(seat.zones["drop"]),
-                "rested": sorted(seat.rested),
-                "damage": dict(seat.damage),
-            })
+            view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage)}
+            for zone, cards in seat.zones.items():
+                secret = zone in hidden or (zone == "hand" and i != player)
+                view[zone] = len(cards) if secret else list(cards)
+            seats.append(view)
         return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats}
 
-    # --- decisions ----------------------------------------------------------------------------------
+    # --- setup --------------------------------------------------------------------------------------
 
-    def _do_mulligan(self, me: int, act: Action) -> None:
+    def _next_setup(self) -> None:
         s = self.state
-        seat = s.seats[me]
-        if act.verb == "mulligan":
-            aside = seat.zones["hand"]
-            seat.zones["hand"] = [seat.zones["deck"].pop() for _ in range(min(5, len(seat.zones["deck"])))]
-            seat.zones["deck"].extend(aside)
-            s.rng.shuffle(seat.zones["deck"])
-            s.emit("mulligan", seat=me)
-        seat.mulligan_decided = True
-        other = 1 - me
-        if not s.seats[other].mulligan_decided:
-            s.decider = other
-            return
         for i in (s.first, 1 - s.first):
-            bd.place_life_and_energy(s, i)
+            if module_of(s, i).setup_actions(s, i):
+                s.phase, s.decider = "setup", i
+                return
+        for i in (s.first, 1 - s.first):
+            module_of(s, i).finish_setup(s, i)
         self._start_turn(s.first)
 
-    def _do_main(self, me: int, act: Action) -> None:
-        s = self.state
-        seat = s.seats[me]
-        if act.verb == "energy":
-            uid = int(act.args[0])
-            seat.zones["hand"].remove(uid)
-            seat.zones["energy"].append(uid)
-            seat.energy_placed = True
-            s.emit("energy", seat=me, card=uid, energy=len(seat.zones["energy"]))
-        elif act.verb == "play":
-            bd.play(s, me, int(act.args[0]))
-        else:
-            s.phase = "attack"
+    def _do_setup(self, me: int, act: Action) -> None:
+        module_of(self.state, me).apply_setup(self.state, me, act)
+        self._next_setup()
 
-    def _attack_actions(self, me: int) -> list[Action]:
-        s = self.state
-        seat = s.seats[me]
-        out = []
-        for u in seat.zones["field"]:
-            if u not in seat.rested:
-                for t in bd.attack_targets(s, u, 1 - me):
-                    out.append(Action("attack", (u, "player") if t is None else (u, "unit", t)))
-        return [*out, Action("end-attacks")]
-
-    def _do_attack(self, me: int, act: Action) -> None:
-        s = self.state
-        if act.verb == "end-attacks":
-            self._end_phase(me)
-            return
-        attacker = int(act.args[0])
-        target = int(act.args[2]) if act.args[1] == "unit" else None
-        s.seats[me].rested.add(attacker)
-        s.attack = Attack(attacker, target)
-        s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
-        s.phase, s.decider = "block", 1 - me
-
-    def _do_block(self, me: int, act: Action) -> None:
-        s = self.state
-        assert s.attack is not None
-        if act.verb == "block":
-            blocker = int(act.args[0])
-            s.seats[me].rested.add(blocker)
-            s.attack.blocker = blocker
-            s.emit("block", seat=me, blocker=blocker)
-        attack = s.attack
-        opponent = attack.blocker if attack.blocker is not None else attack.target
-        if opponent is not None:
-            battle(s, attack.attacker, opponent)
-            self._after_attack()
-        else:
-            attack.hits_left = s.cards[attack.attacker].hit
-            self._deal_hits(me)
-
-    def _do_shot(self, me: int, act: Action) -> None:
-        s = self.state
-        uid = s.seats[me].zones["drop"][-1]
-        if act.verb == "shot":
-            bd.play(s, me, uid, free=True)
-        self._deal_hits(me)
-
-    def _do_discard(self, me: int, act: Action) -> None:
-        s = self.state
-        uid = int(act.args[0])
-        s.seats[me].zones["hand"].remove(uid)
-        s.seats[me].zones["drop"].append(uid)
-        s.emit("discard", seat=me, card=uid)
-        if len(s.seats[me].zones["hand"]) <= bd.HAND_LIMIT:
-            self._next_turn(me)
-
-    # --- automatic steps ----------------------------------------------------------------------------
-
-    def _deal_hits(self, defender: int) -> None:
-        """Deal the attack's remaining hits one by one; stop for a shot decision, a loss, or a lost attacker."""
-        s = self.state
-        attack = s.attack
-        assert attack is not None
-        attacker_seat = s.seats[1 - defender]
-        while attack.hits_left > 0:
-            if attack.attacker not in attacker_seat.zones["field"]:
-                s.emit("hits-cancelled", seat=defender, hits=attack.hits_left)
-                break
-            attack.hits_left -= 1
-            result = bd.take_hit(s, defender)
-            if result == "lost":
-                self._finish(1 - defender, "damage with an empty life zone")
-                return
-            if result == "burst":
-                attack.hits_left += 1
-            elif result == "shot":
-                s.phase, s.decider = "shot", defender
-                return
-        self._after_attack()
-
-    def _after_attack(self) -> None:
-        s = self.state
-        s.attack = None
-        s.phase, s.decider = "attack", s.active
-
-    def _end_phase(self, me: int) -> None:
-        s = self.state
-        for seat in s.seats:
-            seat.damage.clear()
-            seat.power_mods.clear()
-        s.emit("end-phase", seat=me)
-        if len(s.seats[me].zones["hand"]) > bd.HAND_LIMIT:
-            s.phase, s.decider = "discard", me
-            return
-        self._next_turn(me)
-
-    def _next_turn(self, me: int) -> None:
-        self._start_turn(1 - me)
+    # --- the host's turn ----------------------------------------------------------------------------
 
     def _start_turn(self, me: int) -> None:
         s = self.state
@@ -272,16 +171,138 @@ class Match:
             return
         s.turn += 1
         s.active, s.decider = me, me
-        seat = s.seats[me]
-        seat.turns += 1
-        seat.energy_placed = False
-        seat.rested -= set(seat.zones["field"]) | set(seat.zones["energy"])
+        s.seats[me].turns += 1
         s.emit("turn", seat=me, number=s.turn)
-        if not (me == s.first and seat.turns == 1):
-            if not bd.draw(s, me):
-                self._finish(1 - me, "drew with neither deck nor life cards")
-                return
+        lost = module_of(s, me).begin_turn(s, me)
+        if lost:
+            self._finish(1 - me, lost)
+            return
         s.phase = "main"
+
+    def _do_main(self, me: int, act: Action) -> None:
+        if module_of(self.state, me).apply_main(self.state, me, act):
+            self.state.phase = "attack"
+
+    def _attack_actions(self, me: int) -> list[Action]:
+        s = self.state
+        module = module_of(s, me)
+        out = []
+        for u in module.attackers(s, me):
+            for t in module.targets(s, me, u, 1 - me):
+                out.append(Action("attack", (u, "player") if t is None else (u, "unit", t)))
+        return [*out, Action("end-attacks")]
+
+    def _do_attack(self, me: int, act: Action) -> None:
+        s = self.state
+        if act.verb == "end-attacks":
+            self._end_turn(me)
+            return
+        attacker = int(act.args[0])
+        target = int(act.args[2]) if act.args[1] == "unit" else None
+        module_of(s, me).on_attack(s, me, attacker)
+        s.attack = Attack(attacker, target)
+        s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
+        s.phase, s.decider = "block", 1 - me
+
+    def _do_block(self, me: int, act: Action) -> None:
+        s = self.state
+        attack = s.attack
+        assert attack is not None
+        if act.verb == "block":
+            attack.blocker = int(act.args[0])
+            module_of(s, me).on_block(s, me, attack.blocker)
+            s.emit("block", seat=me, blocker=attack.blocker)
+        opponent = attack.blocker if attack.blocker is not None else attack.target
+        if opponent is not None:
+            battle(s, attack.attacker, opponent)
+            self._after_attack()
+        else:
+            self._player_damage(me)
+
+    def _player_damage(self, defender: int) -> None:
+        """Bridge rule: the attacker's damage system against the defender's life system."""
+        s = self.state
+        attack = s.attack
+        assert attack is not None
+        host, guard = module_of(s, 1 - defender), module_of(s, defender)
+        card = s.cards[attack.attacker]
+        if host.damage_system == "SPS":
+            attack.hits_left = card.sp
+        elif guard.damage_system == "DDS":
+            result = guard.take_attack(s, defender, card.ap)
+            self._hit_result(defender, result)
+            if not s.finished and s.phase != "trigger":
+                self._after_attack()
+            return
+        else:
+            attack.hits_left = 1  # a DDS attacker hitting an SPS player deals SP 1
+        self._deal_hits(defender)
+
+    def _deal_hits(self, defender: int) -> None:
+        """Deal the remaining hits one by one; stop for a trigger decision, a loss, or a lost attacker."""
+        s = self.state
+        attack = s.attack
+        assert attack is not None
+        host = 1 - defender
+        while attack.hits_left > 0:
+            if attack.attacker not in characters_of(s, host):
+                s.emit("hits-cancelled", seat=defender, hits=attack.hits_left)
+                break
+            attack.hits_left -= 1
+            self._hit_result(defender, module_of(s, defender).take_hit(s, defender))
+            if s.finished or s.phase == "trigger":
+                return
+        self._after_attack()
+
+    def _hit_result(self, defender: int, result: str) -> None:
+        s = self.state
+        if result == "lost":
+            self._finish(1 - defender, "damage with no life left")
+        elif result == "burst" and s.attack is not None:
+            s.attack.hits_left += 1
+        elif result == "trigger":
+            s.phase, s.decider = "trigger", defender
+
+    def _do_trigger(self, me: int, act: Action) -> None:
+        s = self.state
+        assert s.trigger_card is not None
+        module_of(s, me).trigger(s, me, s.trigger_card, act.verb == "use")
+        s.trigger_card = None
+        s.phase = "damage"  # back to dealing the attack's damage (a step with no decision)
+        if s.attack is not None and s.attack.hits_left > 0:
+            self._deal_hits(me)
+        else:
+            self._after_attack()
+
+    def _after_attack(self) -> None:
+        s = self.state
+        s.attack = None
+        s.phase, s.decider = "attack", s.active
+
+    def _end_turn(self, me: int) -> None:
+        s = self.state
+        module_of(s, me).end_turn(s, me)
+        for seat in s.seats:
+            seat.damage.clear()
+            seat.power_mods.clear()
+        s.emit("end-phase", seat=me)
+        self._discard_or_pass(me)
+
+    def _discard_or_pass(self, me: int) -> None:
+        s = self.state
+        limit = module_of(s, me).hand_limit
+        if limit is not None and len(s.seats[me].zones["hand"]) > limit:
+            s.phase, s.decider = "discard", me
+            return
+        self._start_turn(1 - me)
+
+    def _do_discard(self, me: int, act: Action) -> None:
+        s = self.state
+        uid = int(act.args[0])
+        s.seats[me].zones["hand"].remove(uid)
+        s.seats[me].zones["drop" if "drop" in s.seats[me].zones else "discard"].append(uid)
+        s.emit("discard", seat=me, card=uid)
+        self._discard_or_pass(me)
 
     def _finish(self, winner: int | None, reason: str) -> None:
         s = self.state
@@ -301,46 +322,47 @@ class Match:
 
 
 def battle(s: State, attacker: int, defender: int) -> None:
-    """Two ビルディバイド units deal their power to each other; ブリッツ deals first; damage accumulates."""
-    a, d = s.cards[attacker], s.cards[defender]
-    first = [u for u in (attacker, defender) if "blitz" in s.cards[u].keywords]
+    """Two characters deal their canonical attack to each other; 先制攻撃 deals first; damage accumulates."""
+    first = [u for u in (attacker, defender) if "先制攻撃" in s.cards[u].unified]
     both = [attacker, defender]
     order = [first, [u for u in both if u not in first]] if len(first) == 1 else [both]
-    s.emit("battle", attacker=attacker, defender=defender, power=[a.power, d.power])
+    s.emit("battle", attacker=attacker, defender=defender)
     for wave in order:
         hits = [(u, defender if u == attacker else attacker) for u in wave if _on_field(s, u)]
         for source, target in hits:
-            _damage_unit(s, target, s.cards[source].power)
+            seat = s.seats[s.cards[target].owner]
+            seat.damage[target] = seat.damage.get(target, 0) + s.cards[source].ap
         for _, target in hits:
             _destroy_if_dead(s, target)
 
 
 def _on_field(s: State, uid: int) -> bool:
-    return uid in s.seats[s.cards[uid].owner].zones["field"]
-
-
-def _damage_unit(s: State, uid: int, amount: int) -> None:
-    seat = s.seats[s.cards[uid].owner]
-    seat.damage[uid] = seat.damage.get(uid, 0) + amount
+    return uid in characters_of(s, s.cards[uid].owner)
 
 
 def _destroy_if_dead(s: State, uid: int) -> None:
-    seat = s.seats[s.cards[uid].owner]
-    if uid in seat.zones["field"] and seat.damage.get(uid, 0) >= s.cards[uid].power + seat.power_mods.get(uid, 0):
-        seat.zones["field"].remove(uid)
-        seat.zones["drop"].append(uid)
+    owner = s.cards[uid].owner
+    seat = s.seats[owner]
+    if not _on_field(s, uid):
+        return
+    if seat.damage.get(uid, 0) >= s.cards[uid].dp + seat.power_mods.get(uid, 0):
+        for cards in seat.zones.values():
+            if uid in cards:
+                cards.remove(uid)
+        seat.zones["drop" if "drop" in seat.zones else "discard"].append(uid)
         seat.rested.discard(uid)
         seat.damage.pop(uid, None)
-        s.emit("destroyed", seat=s.cards[uid].owner, card=uid, name=s.cards[uid].name)
-    elif uid in seat.zones["field"]:
-        s.emit("damaged", seat=s.cards[uid].owner, card=uid, damage=seat.damage[uid])
+        s.emit("destroyed", seat=owner, card=uid, name=s.cards[uid].name)
+    else:
+        s.emit("damaged", seat=owner, card=uid, damage=seat.damage[uid])
 
 
-def _instances(cards: list[CardData], pool: dict[str, Card], counts: dict[str, int], owner: int) -> list[int]:
+def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
+               owner: int) -> list[int]:
     uids = []
     for card_id, n in counts.items():
         for _ in range(n):
             uid = len(cards)
-            cards.append(bd.card_data(pool[card_id], uid, owner))
+            cards.append(module.card_data(pool[card_id], uid, owner))
             uids.append(uid)
     return uids

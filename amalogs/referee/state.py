@@ -25,10 +25,13 @@ class CardData:
     type: str
     colours: tuple[str, ...]
     cost: int
-    power: int
-    hit: int
-    keywords: frozenset[str]
-    title: str | None = None
+    ap: int  # canonical attack (BP for BP games), in thousandths
+    dp: int  # canonical defence (BP for BP games), in thousandths
+    sp: int  # strike points (player damage of SPS games); 0 for DDS games
+    keywords: frozenset[str]  # native keyword ids
+    unified: frozenset[str] = frozenset()  # unified keywords (デコイ, 先制攻撃 …)
+    shown: str = ""  # the printed stats as the game writes them, for the play-by-play
+    cost_table: tuple[tuple[str, int], ...] = ()  # colour-cost games: (native colour, amount)
 
 
 @dataclass(slots=True)
@@ -40,13 +43,15 @@ class Seat:
     rested: set[int] = field(default_factory=set)
     damage: dict[int, int] = field(default_factory=dict)
     power_mods: dict[int, int] = field(default_factory=dict)
+    entered: dict[int, int] = field(default_factory=dict)  # card → the turn it came onto the field
     energy_placed: bool = False
     mulligan_decided: bool = False
     turns: int = 0
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
-                    dict(self.power_mods), self.energy_placed, self.mulligan_decided, self.turns)
+                    dict(self.power_mods), dict(self.entered), self.energy_placed, self.mulligan_decided,
+                    self.turns)
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():
@@ -81,6 +86,7 @@ class State:
     phase: str = "setup"
     decider: int | None = None
     attack: Attack | None = None
+    trigger_card: int | None = None
     winner: int | None = None
     reason: str | None = None
     finished: bool = False
@@ -92,8 +98,8 @@ class State:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         return State([s.clone() for s in self.seats], self.cards, rng, self.first, self.turn, self.active,
-                     self.phase, self.decider, self.attack.clone() if self.attack else None, self.winner,
-                     self.reason, self.finished, self.turn_cap, list(self.events), self.log_events)
+                     self.phase, self.decider, self.attack.clone() if self.attack else None, self.trigger_card,
+                     self.winner, self.reason, self.finished, self.turn_cap, list(self.events), self.log_events)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -22,8 +22,12 @@ def _card(cards: Sequence[CardData], uid: object) -> str:
     if not isinstance(uid, int) or uid >= len(cards):
         return str(uid)
     c = cards[uid]
-    stats = f" {c.power}/{c.hit}" if c.type in ("unit", "ace-unit") else ""
-    return f"{c.name}{stats}"
+    return f"{c.name} {c.shown}" if c.shown else c.name
+
+
+def _canonical(milli: object) -> str:
+    """Damage is kept in thousandths of a canonical point: 6000 → 6."""
+    return f"{milli / 1000:g}" if isinstance(milli, int) else str(milli)
 
 
 def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence[str]) -> Text | Rule | None:
@@ -51,7 +55,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "burst": "burst! one more damage",
         "hits-cancelled": f"the attacker is gone: {event.get('hits')} hit(s) cancelled",
         "destroyed": f"{c('card')} is destroyed",
-        "damaged": f"{c('card')} has {event.get('damage')} damage",
+        "damaged": f"{c('card')} has {_canonical(event.get('damage'))} damage",
         "discard": f"discards {c('card')}",
     }
     if kind == "battle":

@@ -1,0 +1,93 @@
+"""The contract every core game implements for the referee, and what the games share.
+
+A core game plays its own turn as host (``begin_turn``, ``main_actions``/``apply_main``, ``attackers``,
+``targets``) and answers as defender (``block_options``, life damage through ``take_hits`` /
+``take_attack``, life triggers). The match (:mod:`amalogs.referee.match`) runs the shared steps (attack
+declaration, blocks, battles, player damage, end of turn) and the bridge rules between the two games.
+
+Battle values are canonical and held as integers in thousandths (``ap``/``dp`` of :class:`CardData`): a
+ビルディバイド power of 5000 is BP 5 = 5000, a ギルドヒーローズ 3/4 is AP 3000 / DP 4000. A BP character
+counts as BP/BP (``ap == dp``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from amalogs.models.cards import Card
+from amalogs.referee.actions import Action
+from amalogs.referee.state import CardData, Seat, State
+
+__all__ = ["CoreGame", "HitResult", "standing", "is_character"]
+
+HitResult = str
+"""What one point of player damage did: 'ok', 'lost', 'burst' (one more), or 'trigger' (a card to decide on)."""
+
+
+class CoreGame(Protocol):
+    """One core game behind the referee."""
+
+    id: str
+    damage_system: str  # "SPS" or "DDS"
+    hand_limit: int | None
+
+    def card_data(self, card: Card, uid: int, owner: int) -> CardData: ...
+
+    def new_seat(self, parts: dict[str, list[int]]) -> Seat: ...
+
+    def deal(self, state: State, i: int) -> None:
+        """Shuffle and draw the opening hand."""
+
+    def setup_actions(self, state: State, i: int) -> list[Action]:
+        """The seat's setup decision (mulligan, forts …); empty when it has decided."""
+
+    def apply_setup(self, state: State, i: int, action: Action) -> None: ...
+
+    def finish_setup(self, state: State, i: int) -> None:
+        """After both seats decided: life, resources, anything else the game sets up."""
+
+    def begin_turn(self, state: State, i: int) -> str | None:
+        """Ready cards, draw, add resources; return a loss reason if the player loses doing so."""
+
+    def main_actions(self, state: State, i: int) -> list[Action]:
+        """The host's choices before attacking (the last one moves on to attacks)."""
+
+    def apply_main(self, state: State, i: int, action: Action) -> bool:
+        """Carry out a main-phase action; True when the host moves on to its attacks."""
+
+    def attackers(self, state: State, i: int) -> list[int]:
+        """The host's characters that may declare an attack now."""
+
+    def on_attack(self, state: State, i: int, uid: int) -> None:
+        """The host's cost of attacking (rest / spend the attacker)."""
+
+    def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
+        """The host's game decides legal targets (None: the player), honouring the defender's デコイ."""
+
+    def characters(self, state: State, i: int) -> list[int]:
+        """The seat's characters on the field."""
+
+    def block_options(self, state: State, i: int, target: int | None) -> list[int]:
+        """The defender's game decides who may block an attack on ``target``."""
+
+    def on_block(self, state: State, i: int, uid: int) -> None: ...
+
+    def take_hit(self, state: State, i: int) -> HitResult:
+        """One point of damage to this player's life (one shield, one fort …)."""
+
+    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
+        """A direct-damage (DDS) hit of ``amount`` thousandths against this player's life."""
+
+    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
+        """Use (or not) the life trigger of a revealed or broken card."""
+
+    def end_turn(self, state: State, i: int) -> None:
+        """The host's end-of-turn cleanup (damage, 'this turn' effects)."""
+
+
+def is_character(card: CardData) -> bool:
+    return card.dp > 0 or card.ap > 0
+
+
+def standing(seat: Seat, uids: list[int]) -> list[int]:
+    return [u for u in uids if u not in seat.rested]
