@@ -138,13 +138,23 @@ class Match:
         s = self.state
         hidden = {"deck", "life", "forts", "mana-deck"}
         seats = []
+        visible: set[int] = set()
         for i, seat in enumerate(s.seats):
-            view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage)}
+            view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
+                                    "hand_limit": module_of(s, i).hand_limit}
             for zone, cards in seat.zones.items():
                 secret = zone in hidden or (zone == "hand" and i != player)
                 view[zone] = len(cards) if secret else list(cards)
+                if not secret:
+                    visible.update(cards)
             seats.append(view)
-        return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats}
+        if s.attack is not None:
+            attack = {"attacker": s.attack.attacker, "target": s.attack.target, "blocker": s.attack.blocker,
+                      "hits_left": s.attack.hits_left}
+        else:
+            attack = None
+        return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats,
+                "attack": attack, "cards": {u: _public(s.cards[u]) for u in sorted(visible)}}
 
     # --- setup --------------------------------------------------------------------------------------
 
@@ -319,6 +329,12 @@ class Match:
             return f"in the {s.phase} step player {s.decider} may only: {', '.join(verbs)}"
         same = [a.text() for a in legal if a.verb == act.verb]
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
+
+
+def _public(card: CardData) -> dict[str, Any]:
+    """What anyone can read on a face-up card (battle values in thousandths of a canonical point)."""
+    return {"name": card.name, "type": card.type, "cost": card.cost, "ap": card.ap, "dp": card.dp, "sp": card.sp,
+            "colours": list(card.colours), "keywords": sorted(card.keywords), "unified": sorted(card.unified)}
 
 
 def battle(s: State, attacker: int, defender: int) -> None:
