@@ -50,5 +50,10 @@ def test_a_broken_log_is_one_line(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_a_game_the_referee_cannot_play_yet_is_one_line(cli: Cli) -> None:
-    code, _, err = cli("match", "BD", "GH")
-    assert code == 1 and "the referee cannot play ギルドヒーローズ yet" in err
+    code, _, err = cli("match", "BD", "SGK")
+    assert code == 1 and "the referee cannot play 戦国大戦TCG yet" in err
+
+
+def test_a_cross_game_match(cli: Cli) -> None:
+    code, out, _ = cli("match", "BD:red-aggro", "GH:tidelight-guardians", "--seed", "2")
+    assert code == 0 and "Result" in out and ("fort" in out or "reveals" in out)

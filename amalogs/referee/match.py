@@ -22,11 +22,12 @@ from amalogs.models.cards import Card, Deck
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.core import CoreGame
+from amalogs.referee.guild_heroes import GuildHeroes
 from amalogs.referee.state import Attack, CardData, State
 
 __all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of"]
 
-MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide()}
+MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes()}
 """The core games the referee can play, by game id."""
 
 

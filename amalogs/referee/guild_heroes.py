@@ -1,0 +1,248 @@
+"""ギルドヒーローズ as a core game: forts, mana, defence and attack areas, standby.
+
+Native rules (the game's profile and page): setup — the base card goes to the mana area, each player draws
+5 and sets 0–4 cards from hand face down as forts (lower tier first), tops the forts up to 4 from the deck
+and refills the hand to 5. Turn — wake-up (characters in the attack area return to the defence area, spent
+cards wake) → draw (the first player skips its first draw; having to draw from an empty deck loses) →
+mana (one card from the mana deck to the mana area) → main (play cards by spending mana-area cards, one
+mana of its attribute each; no-attribute costs take any) → attack phase: move step (wake, non-standby
+characters from the defence area to the attack area), then battles: a wake character in the attack area
+spends to attack the player (its forts) or a spent character; only an attack on the player can be blocked,
+by a wake character in the defence area → end (discard to 6). Forts: the top fort of the upper tier
+(defence 3) is hit first, then the lower tier (defence 5); damage on a fort stays until the end of the
+turn; a broken fort goes to its owner's hand, or fires its quick effect. With no forts, an attack of 1 or
+more on the player wins. Characters placed this turn are on standby (they cannot move or attack).
+
+Not carried out yet: card effects (quick effects and magic are logged as ``effect-pending``), evolution
+onto a character (evolution characters are played normally), attaching equipment (played like magic), the
+reaction step (the defender's reaction cards).
+"""
+
+from __future__ import annotations
+
+from amalogs.models.cards import Card
+from amalogs.referee.actions import Action
+from amalogs.referee.core import HitResult, standing
+from amalogs.referee.state import CardData, Seat, State
+
+__all__ = ["GuildHeroes"]
+
+ZONES = ("deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard")
+UNIFIED = {"lure": "デコイ", "evolution": "進化", "quick": "ライフトリガー"}
+CHARACTERS = ("character", "evolution-character")
+FORTS = 4
+UPPER_DEFENCE, LOWER_DEFENCE = 3000, 5000
+START_HAND = 5
+
+
+class GuildHeroes:
+    """ギルドヒーローズ behind the referee contract."""
+
+    id = "guild-heroes"
+    damage_system = "DDS"
+    hand_limit: int | None = 6
+
+    def card_data(self, card: Card, uid: int, owner: int) -> CardData:
+        s = card.stats
+        cost = s.get("cost", {})
+        table = tuple(sorted(cost.items())) if isinstance(cost, dict) else ()
+        attack, defence = int(s.get("attack", 0)), int(s.get("defence", 0))  # type: ignore[arg-type]
+        char = card.type in CHARACTERS
+        return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
+                        attack * 1000 if char else 0, defence * 1000 if char else 0, 0, frozenset(card.keywords),
+                        frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
+                        f"{attack}/{defence}" if char else "", table)
+
+    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+        zones: dict[str, list[int]] = {z: [] for z in ZONES}
+        zones["deck"] = list(parts.get("main", []))
+        zones["mana-deck"] = list(parts.get("mana-deck", []))
+        zones["mana-area"] = list(parts.get("base-card", []))
+        return Seat(self.id, zones)
+
+    # --- setup ----------------------------------------------------------------------------------------
+
+    def deal(self, state: State, i: int) -> None:
+        seat = state.seats[i]
+        state.rng.shuffle(seat.zones["deck"])
+        state.rng.shuffle(seat.zones["mana-deck"])
+        for _ in range(START_HAND):
+            self._draw(state, i)
+
+    def setup_actions(self, state: State, i: int) -> list[Action]:
+        seat = state.seats[i]
+        if seat.mulligan_decided:
+            return []
+        forts = [Action("fort", (u,)) for u in seat.zones["hand"]] if len(seat.zones["fort-area"]) < FORTS else []
+        return [*forts, Action("forts-done")]
+
+    def apply_setup(self, state: State, i: int, action: Action) -> None:
+        seat = state.seats[i]
+        if action.verb == "fort":
+            uid = int(action.args[0])
+            seat.zones["hand"].remove(uid)
+            seat.zones["fort-area"].append(uid)
+            state.emit("fort-set", seat=i, forts=len(seat.zones["fort-area"]))
+        else:
+            seat.mulligan_decided = True
+
+    def finish_setup(self, state: State, i: int) -> None:
+        """Top the forts up to 4 from the deck and refill the hand to 5."""
+        seat = state.seats[i]
+        while len(seat.zones["fort-area"]) < FORTS and seat.zones["deck"]:
+            seat.zones["fort-area"].append(seat.zones["deck"].pop())
+        while len(seat.zones["hand"]) < START_HAND and self._draw(state, i):
+            pass
+        state.emit("forts-set", seat=i, forts=len(seat.zones["fort-area"]), hand=len(seat.zones["hand"]))
+
+    # --- the host's turn ------------------------------------------------------------------------------
+
+    def _draw(self, state: State, i: int) -> bool:
+        seat = state.seats[i]
+        if not seat.zones["deck"]:
+            return False
+        uid = seat.zones["deck"].pop()
+        seat.zones["hand"].append(uid)
+        state.emit("draw", seat=i, card=uid)
+        return True
+
+    def begin_turn(self, state: State, i: int) -> str | None:
+        seat = state.seats[i]
+        seat.zones["defence-area"] += seat.zones["attack-area"]
+        seat.zones["attack-area"] = []
+        seat.rested.clear()
+        seat.energy_placed = False  # here: "the move step has begun"
+        if not (i == state.first and seat.turns == 1) and not self._draw(state, i):
+            return "had to draw from an empty deck"
+        if seat.zones["mana-deck"]:
+            uid = seat.zones["mana-deck"].pop()
+            seat.zones["mana-area"].append(uid)
+            state.emit("mana", seat=i, card=uid, mana=len(seat.zones["mana-area"]))
+        return None
+
+    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
+        """Mana-area cards to spend: each gives one mana of its attribute; no-attribute costs take any."""
+        free = standing(seat, seat.zones["mana-area"])
+        chosen: list[int] = []
+        generic = 0
+        for colour, amount in card.cost_table:
+            if colour == "no-attribute":
+                generic += amount
+                continue
+            matching = [u for u in free if u not in chosen and colour in state.cards[u].colours][:amount]
+            if len(matching) < amount:
+                return None
+            chosen += matching
+        rest = [u for u in free if u not in chosen]
+        return chosen + rest[:generic] if generic <= len(rest) else None
+
+    def _standby(self, state: State, seat: Seat, uid: int) -> bool:
+        return seat.entered.get(uid) == state.turn
+
+    def main_actions(self, state: State, i: int) -> list[Action]:
+        seat = state.seats[i]
+        if seat.energy_placed:  # the move step
+            movers = [u for u in standing(seat, seat.zones["defence-area"]) if not self._standby(state, seat, u)]
+            return [*(Action("move", (u,)) for u in movers), Action("moves-done")]
+        plays = [Action("play", (u,)) for u in seat.zones["hand"]
+                 if self.payment(state, seat, state.cards[u]) is not None]
+        return [*plays, Action("attack-phase")]
+
+    def apply_main(self, state: State, i: int, action: Action) -> bool:
+        seat = state.seats[i]
+        if action.verb == "play":
+            self._play(state, i, int(action.args[0]))
+        elif action.verb == "attack-phase":
+            seat.energy_placed = True
+        elif action.verb == "move":
+            uid = int(action.args[0])
+            seat.zones["defence-area"].remove(uid)
+            seat.zones["attack-area"].append(uid)
+            state.emit("move", seat=i, card=uid)
+        else:
+            return True
+        return False
+
+    def _play(self, state: State, i: int, uid: int) -> None:
+        seat, card = state.seats[i], state.cards[uid]
+        seat.rested.update(self.payment(state, seat, card) or [])
+        seat.zones["hand"].remove(uid)
+        if card.type in CHARACTERS:
+            seat.zones["defence-area"].append(uid)
+            seat.entered[uid] = state.turn
+            state.emit("play", seat=i, card=uid, name=card.name, zone="defence-area", free=False)
+        else:
+            seat.zones["discard"].append(uid)
+            state.emit("play", seat=i, card=uid, name=card.name, zone="discard", free=False)
+            state.emit("effect-pending", seat=i, card=uid, note="card effects are not carried out yet")
+
+    def attackers(self, state: State, i: int) -> list[int]:
+        seat = state.seats[i]
+        return standing(seat, seat.zones["attack-area"])
+
+    def on_attack(self, state: State, i: int, uid: int) -> None:
+        state.seats[i].rested.add(uid)
+
+    def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
+        """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
+        from amalogs.referee.match import characters_of
+
+        opp = state.seats[defender]
+        spent = [u for u in characters_of(state, defender) if u in opp.rested]
+        lures = [u for u in spent if "デコイ" in state.cards[u].unified]
+        return list(lures) if lures else [None, *spent]
+
+    def characters(self, state: State, i: int) -> list[int]:
+        seat = state.seats[i]
+        return seat.zones["defence-area"] + seat.zones["attack-area"]
+
+    # --- the defender ---------------------------------------------------------------------------------
+
+    def block_options(self, state: State, i: int, target: int | None) -> list[int]:
+        if target is not None:
+            return []  # only an attack on the player can be blocked
+        seat = state.seats[i]
+        return standing(seat, seat.zones["defence-area"])
+
+    def on_block(self, state: State, i: int, uid: int) -> None:
+        state.seats[i].rested.add(uid)
+
+    def _break(self, state: State, i: int) -> None:
+        seat = state.seats[i]
+        uid = seat.zones["fort-area"].pop()
+        seat.damage.pop(uid, None)
+        card = state.cards[uid]
+        if "quick" in card.keywords:
+            seat.zones["discard"].append(uid)
+            state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="quick")
+            state.emit("effect-pending", seat=i, card=uid, note="the quick effect is not carried out yet")
+        else:
+            seat.zones["hand"].append(uid)
+            state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="hand")
+
+    def take_hit(self, state: State, i: int) -> HitResult:
+        """One SP point breaks one fort, whatever its defence (the project's bridge decision)."""
+        if not state.seats[i].zones["fort-area"]:
+            return "lost"
+        self._break(state, i)
+        return "ok"
+
+    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
+        """A direct-damage attack on the top fort (upper tier defence 3, lower tier 5); none left: 1+ wins."""
+        seat = state.seats[i]
+        forts = seat.zones["fort-area"]
+        if not forts:
+            return "lost" if amount >= 1000 else "ok"
+        top = forts[-1]
+        defence = UPPER_DEFENCE if len(forts) > FORTS // 2 else LOWER_DEFENCE
+        seat.damage[top] = seat.damage.get(top, 0) + amount
+        state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
+        if seat.damage[top] >= defence:
+            self._break(state, i)
+        return "ok"
+
+    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
+        return None
+
+    def end_turn(self, state: State, i: int) -> None:
+        state.seats[i].energy_placed = False

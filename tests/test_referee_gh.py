@@ -1,0 +1,214 @@
+"""ギルドヒーローズ under the referee, and the bridge rules between it and ビルディバイド."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import product
+
+import pytest
+
+from amalogs.catalog import Catalog
+from amalogs.referee import Match, RandomPlayer
+from amalogs.referee.build_divide import BuildDivide
+from amalogs.referee.guild_heroes import GuildHeroes
+from amalogs.referee.state import CardData, State
+
+MODULES = {"bd": BuildDivide(), "gh": GuildHeroes()}
+
+
+class Table:
+    """A scripted position between two seats of given games; seat 0 acts in its attack step."""
+
+    def __init__(self, game0: str = "gh", game1: str = "gh") -> None:
+        self.cards: list[CardData] = []
+        seats = [MODULES[game0].new_seat({}), MODULES[game1].new_seat({})]
+        self.state = State(seats, self.cards, random.Random(0), first=0)
+        self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, "attack"
+        for seat in seats:
+            seat.turns, seat.mulligan_decided = 2, True
+        self.match = Match(self.state)
+
+    def gh(self, owner: int, zone: str, attack: int = 0, defence: int = 0, keywords: tuple[str, ...] = (),
+           rested: bool = False) -> int:
+        unified = frozenset({"lure": "デコイ", "quick": "ライフトリガー"}[k] for k in keywords if k in ("lure", "quick"))
+        return self._add(CardData(len(self.cards), owner, "g", f"gh {len(self.cards)}", "character", ("fire",), 1,
+                                  attack * 1000, defence * 1000, 0, frozenset(keywords), unified), zone, rested)
+
+    def bd(self, owner: int, zone: str, power: int = 0, hit: int = 1, keywords: tuple[str, ...] = (),
+           rested: bool = False) -> int:
+        return self._add(CardData(len(self.cards), owner, "b", f"bd {len(self.cards)}", "unit", ("red",), 1,
+                                  power, power, hit, frozenset(keywords)), zone, rested)
+
+    def _add(self, card: CardData, zone: str, rested: bool) -> int:
+        self.cards.append(card)
+        self.state.seats[card.owner].zones[zone].append(card.uid)
+        if rested:
+            self.state.seats[card.owner].rested.add(card.uid)
+        return card.uid
+
+    def play(self, *actions: str) -> None:
+        for a in actions:
+            self.match.apply_action(a)
+
+    def zone(self, uid: int) -> str | None:
+        return self.state.seats[self.cards[uid].owner].zone_of(uid)
+
+
+def _forts(t: Table, owner: int, *keywords: tuple[str, ...]) -> list[int]:
+    return [t.gh(owner, "fort-area", keywords=k) for k in keywords]
+
+
+def test_forts_take_defence_3_then_5_and_damage_accumulates_within_the_turn() -> None:
+    t = Table()
+    lower = _forts(t, 1, (), ())
+    upper = _forts(t, 1, (), ())
+    a3 = t.gh(0, "attack-area", 3, 3)
+    a4 = t.gh(0, "attack-area", 4, 4)
+    a1 = t.gh(0, "attack-area", 1, 1)
+    t.play(f"attack {a3} player", "noblock")
+    assert t.zone(upper[1]) == "hand"  # 3 breaks an upper fort (defence 3)
+    t.play(f"attack {a4} player", "noblock")
+    assert t.zone(upper[0]) == "hand"  # the other upper fort
+    t.play(f"attack {a1} player", "noblock")
+    assert t.zone(lower[1]) == "fort-area" and t.state.seats[1].damage[lower[1]] == 1000  # lower: defence 5
+
+
+def test_fort_damage_clears_at_the_end_of_the_turn() -> None:
+    t = Table()
+    fort = _forts(t, 1, ())[0]
+    a = t.gh(0, "attack-area", 2, 2)
+    t.gh(1, "deck")
+    t.play(f"attack {a} player", "noblock")
+    assert t.state.seats[1].damage[fort] == 2000
+    t.play("end-attacks")
+    assert fort not in t.state.seats[1].damage
+
+
+def test_a_broken_fort_with_a_quick_effect_fires_it_otherwise_goes_to_hand() -> None:
+    t = Table()
+    plain, quick = _forts(t, 1, (), ("quick",))
+    a = t.gh(0, "attack-area", 5, 5)
+    b = t.gh(0, "attack-area", 5, 5)
+    t.play(f"attack {a} player", "noblock")
+    assert t.zone(quick) == "discard"
+    assert any(e["type"] == "effect-pending" for e in t.state.events)
+    t.play(f"attack {b} player", "noblock")
+    assert t.zone(plain) == "hand"
+
+
+def test_a_player_hit_with_no_forts_loses() -> None:
+    t = Table()
+    a = t.gh(0, "attack-area", 1, 1)
+    t.play(f"attack {a} player", "noblock")
+    assert t.match.is_terminal() and t.match.outcome.winner == 0  # type: ignore[union-attr]
+
+
+def test_summoning_sickness_a_character_placed_this_turn_cannot_move() -> None:
+    t = Table()
+    fresh = t.gh(0, "defence-area", 2, 2)
+    old = t.gh(0, "defence-area", 2, 2)
+    t.state.seats[0].entered[fresh] = t.state.turn
+    t.state.phase = "main"
+    t.play("attack-phase")
+    moves = {a.text() for a in t.match.legal_actions()}
+    assert f"move {old}" in moves and f"move {fresh}" not in moves
+
+
+def test_only_an_attack_on_the_player_can_be_blocked() -> None:
+    t = Table()
+    _forts(t, 1, ())
+    a = t.gh(0, "attack-area", 2, 2)
+    spent = t.gh(1, "defence-area", 1, 1, rested=True)
+    guard = t.gh(1, "defence-area", 3, 3)
+    t.play(f"attack {a} unit {spent}")
+    assert [x.text() for x in t.match.legal_actions()] == ["noblock"]
+    t.play("noblock")
+    b = t.gh(0, "attack-area", 2, 2)
+    t.play(f"attack {b} player")
+    assert {x.text() for x in t.match.legal_actions()} == {"noblock", f"block {guard}"}
+
+
+def test_lure_must_be_targeted() -> None:
+    t = Table()
+    a = t.gh(0, "attack-area", 2, 2)
+    lure = t.gh(1, "defence-area", 1, 1, keywords=("lure",), rested=True)
+    t.gh(1, "defence-area", 1, 1, rested=True)
+    assert {x.text() for x in t.match.legal_actions()} == {f"attack {a} unit {lure}", "end-attacks"}
+
+
+# --- the bridge between ビルディバイド and ギルドヒーローズ -----------------------------------------------
+
+
+def test_a_bd_unit_with_hit_2_not_blocked_breaks_two_gh_forts() -> None:
+    t = Table("bd", "gh")
+    forts = _forts(t, 1, (), (), (), ())
+    a = t.bd(0, "field", 5000, hit=2)
+    t.play(f"attack {a} player", "noblock")
+    assert [t.zone(f) for f in forts] == ["fort-area", "fort-area", "hand", "hand"]
+
+
+def test_an_unblocked_gh_attacker_reveals_exactly_one_bd_life_card() -> None:
+    t = Table("gh", "bd")
+    lives = [t.bd(1, "life") for _ in range(3)]
+    a = t.gh(0, "attack-area", 6, 6)
+    t.play(f"attack {a} player", "noblock")
+    assert [t.zone(u) for u in lives] == ["drop", "life", "life"]
+
+
+def test_a_bd_5000_unit_blocked_by_a_gh_3_4_destroys_it_and_survives_with_3_damage() -> None:
+    t = Table("bd", "gh")
+    t.gh(1, "fort-area")
+    a = t.bd(0, "field", 5000, hit=1)
+    blocker = t.gh(1, "defence-area", 3, 4)
+    t.play(f"attack {a} player", f"block {blocker}")
+    assert t.zone(blocker) == "discard"
+    assert t.zone(a) == "field" and t.state.seats[0].damage[a] == 3000  # 3 canonical points
+
+
+def test_a_gh_host_may_target_a_rested_bd_unit_and_bd_blocks_by_its_own_rules() -> None:
+    t = Table("gh", "bd")
+    a = t.gh(0, "attack-area", 3, 3)
+    rested = t.bd(1, "field", 2000, rested=True)
+    guard = t.bd(1, "field", 4000)
+    t.play(f"attack {a} unit {rested}")
+    assert {x.text() for x in t.match.legal_actions()} == {"noblock", f"block {guard}"}
+
+
+PAIRS = [("build-divide", "guild-heroes"), ("guild-heroes", "build-divide"), ("guild-heroes", "guild-heroes")]
+
+
+def _conserved(m: Match) -> None:
+    where = Counter(u for seat in m.state.seats for cards in seat.zones.values() for u in cards)
+    assert set(where) == set(range(len(m.state.cards))) and set(where.values()) == {1}
+
+
+@pytest.mark.parametrize("games", PAIRS)
+def test_conformance_random_matches_across_games(catalog: Catalog, games: tuple[str, str]) -> None:
+    a, b = catalog.game(games[0]), catalog.game(games[1])
+    decks = [(d, e) for d, e in product(catalog.decks(a.id).values(), catalog.decks(b.id).values())]
+    for k, ((da, _), (db, _)) in enumerate(decks):
+        for seed in range(8):
+            m = Match.new(catalog, [(a, da), (b, db)], seed * 10 + k, turn_cap=30)
+            rng, player = random.Random(seed), RandomPlayer()
+            while not m.is_terminal():
+                legal = m.legal_actions()
+                assert legal
+                m.apply_action(player.choose({}, legal, rng))
+                _conserved(m)
+                assert all(n >= 0 for seat in m.state.seats for n in seat.damage.values())
+            assert m.state.turn <= 30
+
+
+def test_a_mixed_match_repeats_with_the_same_seed(catalog: Catalog) -> None:
+    a, b = catalog.game("BD"), catalog.game("GH")
+    da, db = catalog.decks(a.id)["red-aggro"][0], catalog.decks(b.id)["tidelight-guardians"][0]
+
+    def run() -> list[dict[str, object]]:
+        m = Match.new(catalog, [(a, da), (b, db)], 5)
+        rng, p = random.Random(1), RandomPlayer()
+        while not m.is_terminal():
+            m.apply_action(p.choose({}, m.legal_actions(), rng))
+        return m.state.events
+
+    assert run() == run()
