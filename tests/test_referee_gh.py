@@ -212,3 +212,14 @@ def test_a_mixed_match_repeats_with_the_same_seed(catalog: Catalog) -> None:
         return m.state.events
 
     assert run() == run()
+
+
+def test_logs_of_every_pairing_replay_identically(catalog: Catalog, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from amalogs.referee.runner import header, play_match, replay, resolve_side, write_log
+
+    for a, b in [("BD", "BD"), ("BD", "GH"), ("GH", "BD"), ("GH", "GH")]:
+        sides = (resolve_side(catalog, a), resolve_side(catalog, b))
+        result = play_match(catalog, sides, 11, ("random", "random"), 40)
+        log = tmp_path / f"{a}-{b}.jsonl"
+        write_log(log, header(sides, 11, ("random", "random"), 40), result.events)
+        assert replay(catalog, log) == (len(result.events), None)
