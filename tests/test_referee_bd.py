@@ -29,11 +29,11 @@ class Table:
         self.match = Match(self.state)
 
     def card(self, owner: int, zone: str, power: int = 1000, hit: int = 1, keywords: tuple[str, ...] = (),
-             kind: str = "unit", rested: bool = False) -> int:
+             kind: str = "unit", rested: bool = False, effects: tuple[object, ...] = ()) -> int:
         uid = len(self.cards)
         unified = frozenset({"decoy": "デコイ", "blitz": "先制攻撃"}[k] for k in keywords if k in ("decoy", "blitz"))
         self.cards.append(CardData(uid, owner, f"c{uid}", f"card {uid}", kind, ("red",), 1, power, power, hit,
-                                   frozenset(keywords), unified))
+                                   frozenset(keywords), unified, effects=effects))
         self.state.seats[owner].zones[zone].append(uid)
         if rested:
             self.state.seats[owner].rested.add(uid)
@@ -238,3 +238,32 @@ def test_two_shots_in_one_attack_each_get_a_decision() -> None:
     assert t.state.phase == "trigger" and t.state.trigger_card == second
     t.play("use")
     assert t.zone(first) == "drop" and t.zone(second) == "field" and t.state.phase == "attack"
+
+
+def test_a_shot_that_removes_the_attacker_cancels_its_remaining_hits() -> None:
+    from amalogs.models.effects import Destroy
+
+    t = Table()
+    a = t.card(0, "field", 3000, hit=3)
+    shot = t.card(1, "life", kind="command", keywords=("shot",), effects=(Destroy(do="destroy", when="life"),))
+    rest = [t.card(1, "life"), t.card(1, "life")]
+    t.play(f"attack {a} player", "noblock", "use")
+    assert {x.text() for x in t.match.legal_actions()} == {f"target {a}"}
+    t.play(f"target {a}")
+    assert t.zone(a) == "drop" and t.zone(shot) == "drop"
+    assert [t.zone(u) for u in rest] == ["life", "life"]  # the two remaining hits are not dealt
+    assert any(e["type"] == "hits-cancelled" and e["hits"] == 2 for e in t.state.events)
+    assert t.state.phase == "attack"
+
+
+def test_a_played_command_carries_out_its_effect() -> None:
+    from amalogs.models.effects import Damage
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    cmd = t.card(0, "hand", kind="command", effects=(Damage(do="damage", amount=3),))
+    victim = t.card(1, "field", 3000)
+    t.play(f"play {cmd}")
+    t.play(f"target {victim}")
+    assert t.zone(victim) == "drop" and t.state.phase == "main"

@@ -30,10 +30,11 @@ class Table:
         self.match = Match(self.state)
 
     def gh(self, owner: int, zone: str, attack: int = 0, defence: int = 0, keywords: tuple[str, ...] = (),
-           rested: bool = False) -> int:
+           rested: bool = False, effects: tuple[object, ...] = ()) -> int:
         unified = frozenset({"lure": "デコイ", "quick": "ライフトリガー"}[k] for k in keywords if k in ("lure", "quick"))
         return self._add(CardData(len(self.cards), owner, "g", f"gh {len(self.cards)}", "character", ("fire",), 1,
-                                  attack * 1000, defence * 1000, 0, frozenset(keywords), unified), zone, rested)
+                                  attack * 1000, defence * 1000, 0, frozenset(keywords), unified, effects=effects),
+                         zone, rested)
 
     def bd(self, owner: int, zone: str, power: int = 0, hit: int = 1, keywords: tuple[str, ...] = (),
            rested: bool = False) -> int:
@@ -86,13 +87,16 @@ def test_fort_damage_clears_at_the_end_of_the_turn() -> None:
 
 
 def test_a_broken_fort_with_a_quick_effect_fires_it_otherwise_goes_to_hand() -> None:
+    from amalogs.models.effects import Draw
+
     t = Table()
-    plain, quick = _forts(t, 1, (), ("quick",))
+    plain = t.gh(1, "fort-area")
+    quick = t.gh(1, "fort-area", keywords=("quick",), effects=(Draw(do="draw", when="life"),))
+    drawn = t.gh(1, "deck")
     a = t.gh(0, "attack-area", 5, 5)
     b = t.gh(0, "attack-area", 5, 5)
     t.play(f"attack {a} player", "noblock")
-    assert t.zone(quick) == "discard"
-    assert any(e["type"] == "effect-pending" for e in t.state.events)
+    assert t.zone(quick) == "discard" and t.zone(drawn) == "hand"  # the quick effect drew a card
     t.play(f"attack {b} player", "noblock")
     assert t.zone(plain) == "hand"
 

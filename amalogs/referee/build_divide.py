@@ -9,8 +9,8 @@ unit that is not the target) → end (damage clears, discard to 5). Damage to th
 card per point: バースト deals one more, ショット may be played free (spell speed 3); if that removes the
 attacker, its remaining hits are not dealt. Units have no summoning sickness.
 
-Card effects are not carried out yet: a played command goes to the drop zone with an ``effect-pending``
-event (the canonical effect engine is future work).
+Card effects run through the canonical effect engine (:mod:`amalogs.referee.effects`): a played card's
+play effects, and a shot card's life effects when it is played free.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.core import HitResult, standing
+from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
 __all__ = ["BuildDivide"]
@@ -42,7 +43,7 @@ class BuildDivide:
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
                         power if unit else 0, power if unit else 0, hit, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
-                        f"{power}/{hit}" if unit else "")
+                        f"{power}/{hit}" if unit else "", (), card.effects)
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
         zones: dict[str, list[int]] = {z: [] for z in ZONES}
@@ -96,6 +97,15 @@ class BuildDivide:
             state.emit("draw-from-life", seat=i, card=uid, life=len(seat.zones["life"]))
             return True
         return False
+
+    def gain_resource(self, state: State, i: int, rested: bool) -> None:
+        seat = state.seats[i]
+        if seat.zones["deck"]:
+            uid = seat.zones["deck"].pop()
+            seat.zones["energy"].append(uid)
+            if rested:
+                seat.rested.add(uid)
+            state.emit("energy", seat=i, card=uid, energy=len(seat.zones["energy"]))
 
     def begin_turn(self, state: State, i: int) -> str | None:
         seat = state.seats[i]
@@ -160,7 +170,7 @@ class BuildDivide:
         else:
             seat.zones["drop"].append(uid)
             state.emit("play", seat=i, card=uid, name=card.name, zone="drop", free=free)
-            state.emit("effect-pending", seat=i, card=uid, note="card effects are not carried out yet")
+        push_effects(state, i, uid, "life" if free else "play")
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
@@ -176,7 +186,7 @@ class BuildDivide:
 
         opp = state.seats[defender]
         rested = [u for u in characters_of(state, defender) if u in opp.rested]
-        decoys = [u for u in rested if "デコイ" in state.cards[u].unified]
+        decoys = [u for u in rested if has(state, u, "デコイ")]
         if decoys:
             return list(decoys)
         if "berserk" in state.cards[attacker].keywords:

@@ -46,6 +46,12 @@ class CoreGame(Protocol):
     def finish_setup(self, state: State, i: int) -> None:
         """After both seats decided: life, resources, anything else the game sets up."""
 
+    def draw(self, state: State, i: int) -> bool:
+        """Draw a card (False when the game's rules say the player cannot)."""
+
+    def gain_resource(self, state: State, i: int, rested: bool) -> None:
+        """Add one resource the game's way (an effect's gain_resource)."""
+
     def begin_turn(self, state: State, i: int) -> str | None:
         """Ready cards, draw, add resources; return a loss reason if the player loses doing so."""
 

@@ -13,9 +13,9 @@ by a wake character in the defence area → end (discard to 6). Forts: the top f
 turn; a broken fort goes to its owner's hand, or fires its quick effect. With no forts, an attack of 1 or
 more on the player wins. Characters placed this turn are on standby (they cannot move or attack).
 
-Not carried out yet: card effects (quick effects and magic are logged as ``effect-pending``), evolution
-onto a character (evolution characters are played normally), attaching equipment (played like magic), the
-reaction step (the defender's reaction cards).
+Card effects run through the canonical effect engine (play effects; a broken fort's quick effect fires
+its life effects). Not carried out yet: evolution onto a character (evolution characters are played
+normally), attaching equipment (played like magic), the reaction step (the defender's reaction cards).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from __future__ import annotations
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.core import HitResult, standing
+from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
 __all__ = ["GuildHeroes"]
@@ -51,7 +52,7 @@ class GuildHeroes:
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
                         attack * 1000 if char else 0, defence * 1000 if char else 0, 0, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
-                        f"{attack}/{defence}" if char else "", table)
+                        f"{attack}/{defence}" if char else "", table, card.effects)
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
         zones: dict[str, list[int]] = {z: [] for z in ZONES}
@@ -67,7 +68,7 @@ class GuildHeroes:
         state.rng.shuffle(seat.zones["deck"])
         state.rng.shuffle(seat.zones["mana-deck"])
         for _ in range(START_HAND):
-            self._draw(state, i)
+            self.draw(state, i)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
@@ -91,13 +92,13 @@ class GuildHeroes:
         seat = state.seats[i]
         while len(seat.zones["fort-area"]) < FORTS and seat.zones["deck"]:
             seat.zones["fort-area"].append(seat.zones["deck"].pop())
-        while len(seat.zones["hand"]) < START_HAND and self._draw(state, i):
+        while len(seat.zones["hand"]) < START_HAND and self.draw(state, i):
             pass
         state.emit("forts-set", seat=i, forts=len(seat.zones["fort-area"]), hand=len(seat.zones["hand"]))
 
     # --- the host's turn ------------------------------------------------------------------------------
 
-    def _draw(self, state: State, i: int) -> bool:
+    def draw(self, state: State, i: int) -> bool:
         seat = state.seats[i]
         if not seat.zones["deck"]:
             return False
@@ -106,13 +107,22 @@ class GuildHeroes:
         state.emit("draw", seat=i, card=uid)
         return True
 
+    def gain_resource(self, state: State, i: int, rested: bool) -> None:
+        seat = state.seats[i]
+        if seat.zones["mana-deck"]:
+            uid = seat.zones["mana-deck"].pop()
+            seat.zones["mana-area"].append(uid)
+            if rested:
+                seat.rested.add(uid)
+            state.emit("mana", seat=i, card=uid, mana=len(seat.zones["mana-area"]))
+
     def begin_turn(self, state: State, i: int) -> str | None:
         seat = state.seats[i]
         seat.zones["defence-area"] += seat.zones["attack-area"]
         seat.zones["attack-area"] = []
         seat.rested.clear()
         seat.energy_placed = False  # here: "the move step has begun"
-        if not (i == state.first and seat.turns == 1) and not self._draw(state, i):
+        if not (i == state.first and seat.turns == 1) and not self.draw(state, i):
             return "had to draw from an empty deck"
         if seat.zones["mana-deck"]:
             uid = seat.zones["mana-deck"].pop()
@@ -174,7 +184,7 @@ class GuildHeroes:
         else:
             seat.zones["discard"].append(uid)
             state.emit("play", seat=i, card=uid, name=card.name, zone="discard", free=False)
-            state.emit("effect-pending", seat=i, card=uid, note="card effects are not carried out yet")
+        push_effects(state, i, uid, "play")
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
@@ -189,7 +199,7 @@ class GuildHeroes:
 
         opp = state.seats[defender]
         spent = [u for u in characters_of(state, defender) if u in opp.rested]
-        lures = [u for u in spent if "デコイ" in state.cards[u].unified]
+        lures = [u for u in spent if has(state, u, "デコイ")]
         return list(lures) if lures else [None, *spent]
 
     def characters(self, state: State, i: int) -> list[int]:
@@ -215,7 +225,7 @@ class GuildHeroes:
         if "quick" in card.keywords:
             seat.zones["discard"].append(uid)
             state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="quick")
-            state.emit("effect-pending", seat=i, card=uid, note="the quick effect is not carried out yet")
+            push_effects(state, i, uid, "life")
         else:
             seat.zones["hand"].append(uid)
             state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="hand")

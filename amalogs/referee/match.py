@@ -22,10 +22,11 @@ from amalogs.models.cards import Card, Deck
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.core import CoreGame
+from amalogs.referee.effects import ap, dp, has, resolve, sp, target_actions
 from amalogs.referee.guild_heroes import GuildHeroes
 from amalogs.referee.state import Attack, CardData, State
 
-__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of"]
+__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of", "destroy", "destroy_if_dead", "finish"]
 
 MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes()}
 """The core games the referee can play, by game id."""
@@ -118,6 +119,8 @@ class Match:
             return [Action("noblock"), *(Action("block", (u,)) for u in options)]
         if s.phase == "trigger":
             return [Action("use"), Action("decline")]
+        if s.phase == "target":
+            return target_actions(s)
         if s.phase == "discard":
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
         raise AssertionError(f"unknown phase {s.phase}")
@@ -191,8 +194,32 @@ class Match:
         s.phase = "main"
 
     def _do_main(self, me: int, act: Action) -> None:
-        if module_of(self.state, me).apply_main(self.state, me, act):
-            self.state.phase = "attack"
+        to_attack = module_of(self.state, me).apply_main(self.state, me, act)
+        self._run_stack("attack" if to_attack else "main")
+
+    def _run_stack(self, resume: str) -> None:
+        """Resolve pending effects, then go on with ``resume`` (main, attack, or the attack's damage)."""
+        s = self.state
+        s.resume = resume
+        if s.stack and not resolve(s):
+            return  # a target decision is needed
+        if s.finished:
+            return
+        if resume == "damage":
+            attack = s.attack
+            if attack is not None and attack.hits_left > 0:
+                s.phase = "damage"
+                self._deal_hits(1 - s.active)
+            else:
+                self._after_attack()
+            return
+        s.phase, s.decider = resume, s.active
+
+    def _do_target(self, me: int, act: Action) -> None:
+        s = self.state
+        if not resolve(s, int(act.args[0]) if act.verb == "target" else -1):
+            return
+        self._run_stack(s.resume)
 
     def _attack_actions(self, me: int) -> list[Action]:
         s = self.state
@@ -238,12 +265,14 @@ class Match:
         host, guard = module_of(s, 1 - defender), module_of(s, defender)
         card = s.cards[attack.attacker]
         if host.damage_system == "SPS":
-            attack.hits_left = card.sp
+            attack.hits_left = sp(s, attack.attacker) + s.boost[1 - defender]
+            s.boost[1 - defender] = 0
         elif guard.damage_system == "DDS":
-            result = guard.take_attack(s, defender, card.ap)
+            result = guard.take_attack(s, defender, ap(s, attack.attacker) + s.boost[1 - defender] * 1000)
+            s.boost[1 - defender] = 0
             self._hit_result(defender, result)
             if not s.finished and s.phase != "trigger":
-                self._after_attack()
+                self._run_stack("damage")
             return
         else:
             attack.hits_left = 1  # a DDS attacker hitting an SPS player deals SP 1
@@ -263,6 +292,9 @@ class Match:
             self._hit_result(defender, module_of(s, defender).take_hit(s, defender))
             if s.finished or s.phase == "trigger":
                 return
+            if s.stack:  # a fort's quick effect (a mandatory life trigger)
+                self._run_stack("damage")
+                return
         self._after_attack()
 
     def _hit_result(self, defender: int, result: str) -> None:
@@ -280,10 +312,7 @@ class Match:
         module_of(s, me).trigger(s, me, s.trigger_card, act.verb == "use")
         s.trigger_card = None
         s.phase = "damage"  # back to dealing the attack's damage (a step with no decision)
-        if s.attack is not None and s.attack.hits_left > 0:
-            self._deal_hits(me)
-        else:
-            self._after_attack()
+        self._run_stack("damage")
 
     def _after_attack(self) -> None:
         s = self.state
@@ -295,7 +324,8 @@ class Match:
         module_of(s, me).end_turn(s, me)
         for seat in s.seats:
             seat.damage.clear()
-            seat.power_mods.clear()
+            seat.mods.clear()
+            seat.granted.clear()
         s.emit("end-phase", seat=me)
         self._discard_or_pass(me)
 
@@ -316,10 +346,7 @@ class Match:
         self._discard_or_pass(me)
 
     def _finish(self, winner: int | None, reason: str) -> None:
-        s = self.state
-        s.winner, s.reason, s.finished = winner, reason, True
-        s.phase, s.decider = "over", None
-        s.emit("end", winner=winner, reason=reason)
+        finish(self.state, winner, reason)
 
     def _why(self, act: Action, legal: list[Action]) -> str:
         s = self.state
@@ -338,40 +365,59 @@ def _public(card: CardData) -> dict[str, Any]:
             "colours": list(card.colours), "keywords": sorted(card.keywords), "unified": sorted(card.unified)}
 
 
+def finish(s: State, winner: int | None, reason: str) -> None:
+    """End the match (once)."""
+    if s.finished:
+        return
+    s.winner, s.reason, s.finished = winner, reason, True
+    s.phase, s.decider = "over", None
+    s.stack.clear()
+    s.emit("end", winner=winner, reason=reason)
+
+
 def battle(s: State, attacker: int, defender: int) -> None:
     """Two characters deal their canonical attack to each other; 先制攻撃 deals first; damage accumulates."""
-    first = [u for u in (attacker, defender) if "先制攻撃" in s.cards[u].unified]
+    first = [u for u in (attacker, defender) if has(s, u, "先制攻撃")]
     both = [attacker, defender]
     order = [first, [u for u in both if u not in first]] if len(first) == 1 else [both]
     s.emit("battle", attacker=attacker, defender=defender)
     for wave in order:
-        hits = [(u, defender if u == attacker else attacker) for u in wave if _on_field(s, u)]
-        for source, target in hits:
+        hits = [(u, defender if u == attacker else attacker, ap(s, u)) for u in wave if _on_field(s, u)]
+        for _, target, amount in hits:
             seat = s.seats[s.cards[target].owner]
-            seat.damage[target] = seat.damage.get(target, 0) + s.cards[source].ap
-        for _, target in hits:
-            _destroy_if_dead(s, target)
+            seat.damage[target] = seat.damage.get(target, 0) + amount
+        for _, target, _ in hits:
+            destroy_if_dead(s, target)
 
 
 def _on_field(s: State, uid: int) -> bool:
     return uid in characters_of(s, s.cards[uid].owner)
 
 
-def _destroy_if_dead(s: State, uid: int) -> None:
+def destroy(s: State, uid: int, to: str = "drop") -> None:
+    """A card leaves the field: to its owner's discard pile (or hand); its damage and changes go with it."""
     owner = s.cards[uid].owner
     seat = s.seats[owner]
+    for cards in seat.zones.values():
+        if uid in cards:
+            cards.remove(uid)
+    pile = to if to in seat.zones else ("drop" if "drop" in seat.zones else "discard")
+    seat.zones[pile].append(uid)
+    seat.rested.discard(uid)
+    for table in (seat.damage, seat.mods, seat.lasting, seat.granted):
+        table.pop(uid, None)
+    s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
+
+
+def destroy_if_dead(s: State, uid: int) -> None:
+    """Destroy a character whose damage this turn has reached its defence; otherwise report its damage."""
     if not _on_field(s, uid):
         return
-    if seat.damage.get(uid, 0) >= s.cards[uid].dp + seat.power_mods.get(uid, 0):
-        for cards in seat.zones.values():
-            if uid in cards:
-                cards.remove(uid)
-        seat.zones["drop" if "drop" in seat.zones else "discard"].append(uid)
-        seat.rested.discard(uid)
-        seat.damage.pop(uid, None)
-        s.emit("destroyed", seat=owner, card=uid, name=s.cards[uid].name)
-    else:
-        s.emit("damaged", seat=owner, card=uid, damage=seat.damage[uid])
+    seat = s.seats[s.cards[uid].owner]
+    if seat.damage.get(uid, 0) >= dp(s, uid):
+        destroy(s, uid)
+    elif seat.damage.get(uid, 0):
+        s.emit("damaged", seat=s.cards[uid].owner, card=uid, damage=seat.damage[uid])
 
 
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CardData", "Seat", "Attack", "State"]
+__all__ = ["CardData", "Seat", "Attack", "Pending", "State"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,7 @@ class CardData:
     unified: frozenset[str] = frozenset()  # unified keywords (デコイ, 先制攻撃 …)
     shown: str = ""  # the printed stats as the game writes them, for the play-by-play
     cost_table: tuple[tuple[str, int], ...] = ()  # colour-cost games: (native colour, amount)
+    effects: tuple[Any, ...] = ()  # the card's canonical effects (amalogs.models.effects)
 
 
 @dataclass(slots=True)
@@ -42,7 +43,9 @@ class Seat:
     zones: dict[str, list[int]]
     rested: set[int] = field(default_factory=set)
     damage: dict[int, int] = field(default_factory=dict)
-    power_mods: dict[int, int] = field(default_factory=dict)
+    mods: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # card → (AP, DP, SP) changes this turn
+    lasting: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # … while it stays on the field
+    granted: dict[int, frozenset[str]] = field(default_factory=dict)  # card → unified keywords given this turn
     entered: dict[int, int] = field(default_factory=dict)  # card → the turn it came onto the field
     energy_placed: bool = False
     mulligan_decided: bool = False
@@ -50,8 +53,8 @@ class Seat:
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
-                    dict(self.power_mods), dict(self.entered), self.energy_placed, self.mulligan_decided,
-                    self.turns)
+                    dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.entered),
+                    self.energy_placed, self.mulligan_decided, self.turns)
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():
@@ -73,6 +76,15 @@ class Attack:
         return Attack(self.attacker, self.target, self.blocker, self.hits_left)
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An effect waiting on the stack (last in resolves first): who controls it, its card, the effect."""
+
+    controller: int
+    source: int
+    effect: Any
+
+
 @dataclass(slots=True)
 class State:
     """The whole match: both seats, the card instances, whose turn and which step, the outcome, the events."""
@@ -87,6 +99,9 @@ class State:
     decider: int | None = None
     attack: Attack | None = None
     trigger_card: int | None = None
+    stack: list[Pending] = field(default_factory=list)
+    resume: str = "main"  # the step to return to once the stack is empty
+    boost: list[int] = field(default_factory=lambda: [0, 0])  # extra SP for each seat's next player damage
     winner: int | None = None
     reason: str | None = None
     finished: bool = False
@@ -99,7 +114,8 @@ class State:
         rng.setstate(self.rng.getstate())
         return State([s.clone() for s in self.seats], self.cards, rng, self.first, self.turn, self.active,
                      self.phase, self.decider, self.attack.clone() if self.attack else None, self.trigger_card,
-                     self.winner, self.reason, self.finished, self.turn_cap, list(self.events), self.log_events)
+                     list(self.stack), self.resume, list(self.boost), self.winner, self.reason, self.finished,
+                     self.turn_cap, list(self.events), self.log_events)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

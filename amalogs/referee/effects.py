@@ -1,0 +1,248 @@
+"""Carrying out canonical card effects in a match, and the current values of characters.
+
+Effects go on a stack and resolve last in, first out. An effect that chooses targets asks its controller
+(``target X`` for each legal card, ``skip`` when the effect is optional); an effect whose targets are gone
+fizzles (立ち消え). Values are canonical thousandths, so an effect written for one game works in any game.
+
+Carried out now: effects that happen when a card is played (``when = "play"``) and life triggers
+(``when = "life"``, or the play effects of a trigger card without one) — draw, damage, destroy, modify, rest,
+stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal, and a
+simple search (the first matching card among those looked at) and scout (the order is kept). Effects at other
+timings (attack, activated, static …) and ``native`` effects are logged as not carried out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from amalogs.referee.actions import Action
+from amalogs.referee.state import Pending, State
+
+if TYPE_CHECKING:
+    from amalogs.referee.core import CoreGame
+
+__all__ = ["ap", "dp", "sp", "has", "push_effects", "resolve", "target_actions", "TARGETED"]
+
+TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
+_STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
+
+
+def _mod(s: State, uid: int, index: int) -> int:
+    seat = s.seats[s.cards[uid].owner]
+    return seat.mods.get(uid, (0, 0, 0))[index] + seat.lasting.get(uid, (0, 0, 0))[index]
+
+
+def ap(s: State, uid: int) -> int:
+    return max(0, s.cards[uid].ap + _mod(s, uid, 0))
+
+
+def dp(s: State, uid: int) -> int:
+    return s.cards[uid].dp + _mod(s, uid, 1)
+
+
+def sp(s: State, uid: int) -> int:
+    return max(0, s.cards[uid].sp + _mod(s, uid, 2) // 1000)
+
+
+def has(s: State, uid: int, unified: str) -> bool:
+    seat = s.seats[s.cards[uid].owner]
+    return unified in s.cards[uid].unified or unified in seat.granted.get(uid, frozenset())
+
+
+def module(s: State, i: int) -> CoreGame:
+    from amalogs.referee.match import module_of
+
+    return module_of(s, i)
+
+
+def push_effects(s: State, controller: int, source: int, when: str) -> None:
+    """Put a card's effects of one timing on the stack (first effect resolves first)."""
+    effects = [e for e in s.cards[source].effects if e.when == when]
+    if when == "life" and not effects:
+        effects = [e for e in s.cards[source].effects if e.when == "play"]
+    skipped = [e for e in s.cards[source].effects if e.when not in ("play", "life")]
+    for e in skipped if when == "play" else []:
+        s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
+    for e in reversed(effects):
+        s.stack.append(Pending(controller, source, e))
+
+
+def _side(s: State, controller: int, side: str) -> list[int]:
+    return {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[side]
+
+
+def candidates(s: State, p: Pending) -> list[int]:
+    """The cards on the field the pending effect may choose."""
+    target = p.effect.target
+    if target.self_only:
+        from amalogs.referee.match import characters_of
+
+        return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
+    from amalogs.referee.match import characters_of
+
+    out = []
+    for i in _side(s, p.controller, target.side):
+        for uid in characters_of(s, i):
+            if _matches(s, uid, target):
+                out.append(uid)
+    return out
+
+
+def _matches(s: State, uid: int, f: Any) -> bool:
+    seat = s.seats[s.cards[uid].owner]
+    card = s.cards[uid]
+    checks = [
+        f.state is None or (f.state == "rested") == (uid in seat.rested),
+        f.keyword is None or has(s, uid, f.keyword.value),
+        f.max_cost is None or card.cost <= f.max_cost,
+        f.min_cost is None or card.cost >= f.min_cost,
+        f.max_bp is None or min(ap(s, uid), dp(s, uid)) <= f.max_bp * 1000,
+        f.min_bp is None or max(ap(s, uid), dp(s, uid)) >= f.min_bp * 1000,
+    ]
+    return all(checks)
+
+
+def target_actions(s: State) -> list[Action]:
+    p = s.stack[-1]
+    actions = [Action("target", (u,)) for u in candidates(s, p)]
+    return [*actions, Action("skip")] if p.effect.optional or not actions else actions
+
+
+def resolve(s: State, chosen: int | None = None) -> bool:
+    """Resolve effects from the top of the stack; False when a target decision is needed first."""
+    while s.stack:
+        p = s.stack[-1]
+        e = p.effect
+        if e.do in TARGETED:
+            if e.target.count == 0:
+                s.stack.pop()
+                for uid in candidates(s, p):
+                    _apply_to(s, p, uid)
+                continue
+            if chosen is None:
+                if not candidates(s, p):
+                    s.stack.pop()
+                    s.emit("fizzle", seat=p.controller, card=p.source, effect=e.do)
+                    continue
+                s.phase, s.decider = "target", p.controller
+                return False
+            s.stack.pop()
+            if chosen >= 0:
+                _apply_to(s, p, chosen)
+            chosen = None
+            continue
+        s.stack.pop()
+        _apply_global(s, p)
+    return True
+
+
+def _apply_to(s: State, p: Pending, uid: int) -> None:
+    from amalogs.referee.match import destroy, destroy_if_dead
+
+    e, owner = p.effect, s.cards[uid].owner
+    seat = s.seats[owner]
+    s.emit("effect", seat=p.controller, card=p.source, effect=e.do, target=uid)
+    if e.do == "damage":
+        seat.damage[uid] = seat.damage.get(uid, 0) + int(e.amount * 1000)
+        destroy_if_dead(s, uid)
+    elif e.do == "destroy":
+        destroy(s, uid)
+    elif e.do == "modify":
+        _modify(s, uid, e)
+        destroy_if_dead(s, uid)
+    elif e.do == "rest":
+        seat.rested.add(uid)
+    elif e.do == "stand":
+        seat.rested.discard(uid)
+    elif e.do == "return_to_hand":
+        destroy(s, uid, to="hand")
+    elif e.do == "grant_keyword":
+        seat.granted[uid] = seat.granted.get(uid, frozenset()) | {e.keyword.value}
+
+
+def _modify(s: State, uid: int, e: Any) -> None:
+    seat = s.seats[s.cards[uid].owner]
+    table = seat.lasting if e.until == "permanent" else seat.mods
+    values = list(table.get(uid, (0, 0, 0)))
+    for index in _STAT_INDEX[e.stat.value]:
+        values[index] += int(e.amount * 1000)
+    table[uid] = (values[0], values[1], values[2])
+
+
+def _players(p: Pending, who: str) -> list[int]:
+    return {"self": [p.controller], "opponent": [1 - p.controller], "both": [0, 1]}[who]
+
+
+def _apply_global(s: State, p: Pending) -> None:
+    e = p.effect
+    handlers: dict[str, Callable[[State, Pending], None]] = {
+        "draw": _draw, "player_damage": _player_damage, "gain_resource": _gain_resource, "discard": _discard,
+        "boost_attack": _boost, "search": _search, "scout": _scout,
+    }
+    handler = handlers.get(e.do)
+    if handler is None:
+        s.emit("effect-not-carried-out", seat=p.controller, card=p.source, effect=e.do, when=e.when)
+        return
+    s.emit("effect", seat=p.controller, card=p.source, effect=e.do)
+    handler(s, p)
+
+
+def _draw(s: State, p: Pending) -> None:
+    for i in _players(p, p.effect.who):
+        for _ in range(p.effect.count):
+            module(s, i).draw(s, i)
+
+
+def _player_damage(s: State, p: Pending) -> None:
+    for i in _players(p, p.effect.who):
+        for _ in range(p.effect.amount):
+            result = module(s, i).take_hit(s, i)
+            if result == "lost":
+                from amalogs.referee.match import finish
+
+                finish(s, 1 - i, "damage with no life left")
+                return
+            if result == "trigger":
+                s.trigger_card = None  # a trigger revealed by effect damage is not offered (yet)
+
+
+def _gain_resource(s: State, p: Pending) -> None:
+    for _ in range(p.effect.count):
+        module(s, p.controller).gain_resource(s, p.controller, p.effect.rested)
+
+
+def _discard(s: State, p: Pending) -> None:
+    for i in _players(p, p.effect.who):
+        hand = s.seats[i].zones["hand"]
+        for _ in range(min(p.effect.count, len(hand))):
+            uid = hand.pop(s.rng.randrange(len(hand)))
+            s.seats[i].zones["drop" if "drop" in s.seats[i].zones else "discard"].append(uid)
+            s.emit("discard", seat=i, card=uid)
+
+
+def _boost(s: State, p: Pending) -> None:
+    s.boost[p.controller] += p.effect.amount
+
+
+def _search(s: State, p: Pending) -> None:
+    deck = s.seats[p.controller].zones["deck"]
+    looked = deck[::-1] if p.effect.look == 0 else deck[::-1][: p.effect.look]
+    taken = [u for u in looked if _card_matches(s, u, p.effect.filter)][: p.effect.take]
+    for uid in taken:
+        deck.remove(uid)
+        s.seats[p.controller].zones["hand"].append(uid)
+        s.emit("searched", seat=p.controller, card=uid)
+    if p.effect.look == 0:
+        s.rng.shuffle(deck)
+
+
+def _card_matches(s: State, uid: int, f: Any) -> bool:
+    card = s.cards[uid]
+    return (f.max_cost is None or card.cost <= f.max_cost) and (f.min_cost is None or card.cost >= f.min_cost) and (
+        f.keyword is None or f.keyword.value in card.unified)
+
+
+def _scout(s: State, p: Pending) -> None:
+    s.emit("scouted", seat=p.controller, look=p.effect.look)
+

@@ -1,0 +1,207 @@
+"""The greedy player: beats the random player, repeats for a seed, plays only legal actions, and makes the
+obvious decisions in scripted ビルディバイド positions."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from amalogs.catalog import Catalog
+from amalogs.referee import Action, Match
+from amalogs.referee.build_divide import BuildDivide
+from amalogs.referee.players import PLAYERS, GreedyPlayer
+from amalogs.referee.runner import Side, play_match, resolve_side
+from amalogs.referee.state import CardData, State
+
+BD = BuildDivide()
+DECKS = ["red-aggro", "blue-white-control", "black-eclipse"]
+
+
+def _sides(catalog: Catalog, k: int) -> tuple[Side, Side]:
+    return (resolve_side(catalog, f"BD:{DECKS[k % 3]}"), resolve_side(catalog, f"BD:{DECKS[(k // 3) % 3]}"))
+
+
+class Position:
+    """A scripted ビルディバイド position: cards made to order, placed in zones, player 0 in its attack step."""
+
+    def __init__(self, phase: str = "attack") -> None:
+        self.cards: list[CardData] = []
+        self.state = State([BD.new_seat({}), BD.new_seat({})], self.cards, random.Random(0), first=0)
+        self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, phase
+        for seat in self.state.seats:
+            seat.turns = 1
+            seat.mulligan_decided = True
+        self.match = Match(self.state)
+
+    def card(self, owner: int, zone: str, power: int = 1000, hit: int = 1, cost: int = 1, kind: str = "unit",
+             rested: bool = False) -> int:
+        uid = len(self.cards)
+        ap = power if kind in ("unit", "ace-unit") else 0
+        self.cards.append(CardData(uid, owner, f"c{uid}", f"card {uid}", kind, ("red",), cost, ap, ap, hit,
+                                   frozenset(), frozenset()))
+        self.state.seats[owner].zones[zone].append(uid)
+        if rested:
+            self.state.seats[owner].rested.add(uid)
+        return uid
+
+    def greedy(self) -> Action:
+        me = self.match.current_player()
+        assert me is not None
+        legal = self.match.legal_actions()
+        action = GreedyPlayer().choose(self.match.observation(me), legal, random.Random(0))
+        assert action in legal
+        return action
+
+
+# --- against the random player ------------------------------------------------------------------------
+
+
+def test_greedy_beats_random_clearly(catalog: Catalog) -> None:
+    wins, n = 0, 40
+    for seed in range(n):
+        seat = seed % 2  # greedy plays either seat; who goes first comes from the seed
+        players = ("greedy", "random") if seat == 0 else ("random", "greedy")
+        outcome = play_match(catalog, _sides(catalog, seed), seed, players, log_events=False).outcome
+        assert outcome.reason  # every match finishes
+        wins += outcome.winner == seat
+    assert wins >= 0.6 * n, f"greedy won only {wins} of {n}"
+
+
+def test_greedy_repeats_for_a_seed(catalog: Catalog) -> None:
+    for seed in (1, 7):
+        first = play_match(catalog, _sides(catalog, seed), seed, ("greedy", "random")).events
+        again = play_match(catalog, _sides(catalog, seed), seed, ("greedy", "random")).events
+        assert first == again
+    mirror = play_match(catalog, _sides(catalog, 4), 4, ("greedy", "greedy")).events
+    assert mirror == play_match(catalog, _sides(catalog, 4), 4, ("greedy", "greedy")).events
+
+
+@pytest.mark.parametrize("k", range(9))
+def test_greedy_only_chooses_legal_actions_and_reads_json_observations(catalog: Catalog, k: int) -> None:
+    sides = _sides(catalog, k)
+    m = Match.new(catalog, [(s.game, s.deck) for s in sides], seed=100 + k, turn_cap=40)
+    player, rng = GreedyPlayer(), random.Random(k)
+    while not m.is_terminal():
+        me = m.current_player()
+        assert me is not None
+        legal = m.legal_actions()
+        obs = m.observation(me)
+        action = player.choose(obs, legal, rng)
+        assert action in legal
+        roundtrip: dict[str, Any] = json.loads(json.dumps(obs))  # string keys, as a logged observation has
+        assert player.choose(roundtrip, legal, random.Random(0)) == player.choose(obs, legal, random.Random(0))
+        m.apply_action(action)
+    assert m.outcome is not None
+
+
+def test_greedy_is_registered() -> None:
+    assert PLAYERS["greedy"] is GreedyPlayer
+
+
+# --- scripted decisions -------------------------------------------------------------------------------
+
+
+def test_blocks_a_lethal_attack() -> None:
+    p = Position()
+    attacker = p.card(0, "field", 3000, hit=2)
+    guard = p.card(1, "field", 1000)
+    p.card(1, "life")
+    p.match.apply_action(f"attack {attacker} player")
+    assert p.greedy() == Action("block", (guard,))
+
+
+def test_does_not_chump_block_with_plenty_of_life() -> None:
+    p = Position()
+    attacker = p.card(0, "field", 3000, hit=1)
+    p.card(1, "field", 1000)
+    for _ in range(8):
+        p.card(1, "life")
+    p.match.apply_action(f"attack {attacker} player")
+    assert p.greedy() == Action("noblock")
+
+
+def test_blocks_when_the_blocker_wins_outright() -> None:
+    p = Position()
+    attacker = p.card(0, "field", 2000)
+    p.card(1, "field", 1000)
+    big = p.card(1, "field", 5000)
+    for _ in range(8):
+        p.card(1, "life")
+    p.match.apply_action(f"attack {attacker} player")
+    assert p.greedy() == Action("block", (big,))
+
+
+def test_kills_a_rested_unit_it_survives_and_avoids_a_stronger_blocker() -> None:
+    p = Position()
+    attacker = p.card(0, "field", 5000)
+    victim = p.card(1, "field", 3000, rested=True)
+    for _ in range(8):
+        p.card(1, "life")
+    assert p.greedy() == Action("attack", (attacker, "unit", victim))
+    p.card(1, "field", 7000)  # a standing blocker that kills the attacker and survives
+    assert p.greedy() == Action("end-attacks")
+
+
+def test_hits_a_low_player_whatever_the_blockers() -> None:
+    p = Position()
+    attacker = p.card(0, "field", 2000)
+    p.card(1, "field", 7000)
+    p.card(1, "life")
+    assert p.greedy() == Action("attack", (attacker, "player"))
+
+
+def test_puts_the_dearest_card_as_energy_then_plays_the_best_it_can_pay() -> None:
+    p = Position("main")
+    for _ in range(2):
+        p.card(0, "energy", kind="command")
+    dear = p.card(0, "hand", 9000, cost=9)
+    cheap = p.card(0, "hand", 2500, cost=2)
+    three = p.card(0, "hand", 3500, cost=3)
+    command = p.card(0, "hand", cost=1, kind="command")
+    assert p.greedy() == Action("energy", (dear,))
+    p.match.apply_action(f"energy {dear}")
+    assert p.greedy() == Action("play", (three,))  # 3 energies: the 3-cost unit beats 2-cost unit + command
+    p.match.apply_action(f"play {three}")
+    assert p.greedy() == Action("attack-phase")
+    assert cheap in p.state.seats[0].zones["hand"] and command in p.state.seats[0].zones["hand"]
+
+
+def test_keeps_a_hand_with_a_cheap_unit_and_mulligans_one_without() -> None:
+    p = Position("setup")
+    p.state.seats[0].mulligan_decided = False
+    p.card(0, "hand", 9000, cost=9)
+    assert p.greedy() == Action("mulligan")
+    p.card(0, "hand", 2000, cost=2)
+    assert p.greedy() == Action("keep")
+
+
+def test_uses_triggers_and_discards_the_card_out_of_reach() -> None:
+    p = Position()
+    attacker = p.card(0, "field", 3000, hit=1)
+    shot = len(p.cards)
+    p.cards.append(CardData(shot, 1, "shot", "shot", "unit", ("red",), 2, 2000, 2000, 1, frozenset({"shot"})))
+    p.state.seats[1].zones["life"].append(shot)
+    p.card(1, "life")
+    p.match.apply_action(f"attack {attacker} player")
+    p.match.apply_action("noblock")
+    assert p.greedy() == Action("use")
+
+    q = Position("discard")
+    q.card(0, "energy")
+    hand = [q.card(0, "hand", 1000 * c, cost=c) for c in (1, 2, 8, 3, 2, 1)]
+    assert q.greedy() == Action("discard", (hand[2],))
+
+
+def test_unknown_verbs_get_a_random_legal_action() -> None:
+    legal = [Action("fort", (3,)), Action("fort", (4,)), Action("forts-done")]
+    obs: dict[str, Any] = {"phase": "setup", "you": 0, "seats": [], "cards": {}}
+    picks = {GreedyPlayer().choose(obs, legal, random.Random(s)) for s in range(30)}
+    assert picks == set(legal)
+    main = [Action("move", (5,)), Action("moves-done")]
+    obs["phase"] = "main"
+    assert {GreedyPlayer().choose(obs, main, random.Random(s)) for s in range(30)} == set(main)
+    only_done = [Action("play", (9,)), Action("attack-phase")]  # a card it cannot see: move on
+    assert GreedyPlayer().choose(obs, only_done, random.Random(0)) in only_done
