@@ -37,11 +37,11 @@ class Position:
         self.match = Match(self.state)
 
     def card(self, owner: int, zone: str, power: int = 1000, hit: int = 1, cost: int = 1, kind: str = "unit",
-             rested: bool = False) -> int:
+             rested: bool = False, keywords: tuple[str, ...] = ()) -> int:
         uid = len(self.cards)
         ap = power if kind in ("unit", "ace-unit") else 0
         self.cards.append(CardData(uid, owner, f"c{uid}", f"card {uid}", kind, ("red",), cost, ap, ap, hit,
-                                   frozenset(), frozenset()))
+                                   frozenset(keywords), frozenset()))
         self.state.seats[owner].zones[zone].append(uid)
         if rested:
             self.state.seats[owner].rested.add(uid)
@@ -181,9 +181,7 @@ def test_keeps_a_hand_with_a_cheap_unit_and_mulligans_one_without() -> None:
 def test_uses_triggers_and_discards_the_card_out_of_reach() -> None:
     p = Position()
     attacker = p.card(0, "field", 3000, hit=1)
-    shot = len(p.cards)
-    p.cards.append(CardData(shot, 1, "shot", "shot", "unit", ("red",), 2, 2000, 2000, 1, frozenset({"shot"})))
-    p.state.seats[1].zones["life"].append(shot)
+    p.card(1, "life", 2000, keywords=("shot",))
     p.card(1, "life")
     p.match.apply_action(f"attack {attacker} player")
     p.match.apply_action("noblock")
@@ -205,3 +203,17 @@ def test_unknown_verbs_get_a_random_legal_action() -> None:
     assert {GreedyPlayer().choose(obs, main, random.Random(s)) for s in range(30)} == set(main)
     only_done = [Action("play", (9,)), Action("attack-phase")]  # a card it cannot see: move on
     assert GreedyPlayer().choose(obs, only_done, random.Random(0)) in only_done
+
+
+def test_targets_the_most_valuable_card_when_all_candidates_are_on_one_side() -> None:
+    p = Position("main")
+    small = p.card(1, "field", 2000)
+    big = p.card(1, "field", 6000)
+    mine = p.card(0, "field", 9000)
+    legal = [Action("target", (small,)), Action("target", (big,))]
+    p.state.phase = "target"
+    obs = p.match.observation(0)
+    assert GreedyPlayer().choose(obs, legal, random.Random(0)) == Action("target", (big,))
+    mixed = [*legal, Action("target", (mine,)), Action("skip")]
+    picks = {GreedyPlayer().choose(obs, mixed, random.Random(s)) for s in range(40)}
+    assert picks == set(mixed)  # no opinion: any of them

@@ -227,3 +227,20 @@ def test_logs_of_every_pairing_replay_identically(catalog: Catalog, tmp_path) ->
         log = tmp_path / f"{a}-{b}.jsonl"
         write_log(log, header(sides, 11, ("random", "random"), 40), result.events)
         assert replay(catalog, log) == (len(result.events), None)
+
+
+def test_the_observation_hides_forts_decks_and_the_opponents_hand(catalog: Catalog) -> None:
+    a, b = catalog.game("BD"), catalog.game("GH")
+    m = Match.new(catalog, [(a, catalog.decks(a.id)["red-aggro"][0]), (b, catalog.decks(b.id)["tidelight-guardians"][0])], 3)
+    while m.state.phase == "setup":
+        m.apply_action(m.legal_actions()[-1])
+    for me in (0, 1):
+        view = m.observation(me)
+        other = view["seats"][1 - me]
+        assert isinstance(view["seats"][me]["hand"], list) and isinstance(other["hand"], int)
+        for seat in view["seats"]:
+            for zone in ("deck", "life", "fort-area", "mana-deck"):
+                if zone in seat:
+                    assert isinstance(seat[zone], int)
+        shown = set(view["cards"])
+        assert not shown & set(m.state.seats[1 - me].zones["hand"])

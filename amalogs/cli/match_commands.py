@@ -17,8 +17,8 @@ def match(
     first: Annotated[str, typer.Argument(metavar="GAME[:DECK]", help="Player 1's game and sample deck.")],
     second: Annotated[str, typer.Argument(metavar="GAME[:DECK]", help="Player 2's game and sample deck.")],
     seed: Annotated[int, typer.Option("--seed", help="The match's seed (shuffles and players).")] = 1,
-    p1: Annotated[str, typer.Option("--p1", help="Player 1: random.")] = "random",
-    p2: Annotated[str, typer.Option("--p2", help="Player 2: random.")] = "random",
+    p1: Annotated[str, typer.Option("--p1", help="Player 1: random or greedy.")] = "random",
+    p2: Annotated[str, typer.Option("--p2", help="Player 2: random or greedy.")] = "random",
     n: Annotated[int, typer.Option("-n", help="Run N seeded matches (seed … seed+N−1) and summarise.")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045

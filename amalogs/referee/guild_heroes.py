@@ -121,7 +121,7 @@ class GuildHeroes:
         seat.zones["defence-area"] += seat.zones["attack-area"]
         seat.zones["attack-area"] = []
         seat.rested.clear()
-        seat.energy_placed = False  # here: "the move step has begun"
+        seat.moving = False
         if not (i == state.first and seat.turns == 1) and not self.draw(state, i):
             return "had to draw from an empty deck"
         if seat.zones["mana-deck"]:
@@ -151,7 +151,7 @@ class GuildHeroes:
 
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
-        if seat.energy_placed:  # the move step
+        if seat.moving:  # the move step
             movers = [u for u in standing(seat, seat.zones["defence-area"]) if not self._standby(state, seat, u)]
             return [*(Action("move", (u,)) for u in movers), Action("moves-done")]
         plays = [Action("play", (u,)) for u in seat.zones["hand"]
@@ -163,7 +163,7 @@ class GuildHeroes:
         if action.verb == "play":
             self._play(state, i, int(action.args[0]))
         elif action.verb == "attack-phase":
-            seat.energy_placed = True
+            seat.moving = True
         elif action.verb == "move":
             uid = int(action.args[0])
             seat.zones["defence-area"].remove(uid)
@@ -255,4 +255,4 @@ class GuildHeroes:
         return None
 
     def end_turn(self, state: State, i: int) -> None:
-        state.seats[i].energy_placed = False
+        state.seats[i].moving = False

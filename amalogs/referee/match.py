@@ -140,7 +140,7 @@ class Match:
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: its own hand, public zones, and only counts of hidden zones."""
         s = self.state
-        hidden = {"deck", "life", "forts", "mana-deck"}
+        hidden = {"deck", "life", "fort-area", "mana-deck"}
         seats = []
         visible: set[int] = set()
         for i, seat in enumerate(s.seats):
@@ -157,8 +157,13 @@ class Match:
                       "hits_left": s.attack.hits_left}
         else:
             attack = None
+        pending = None
+        if s.stack:
+            top = s.stack[-1]
+            pending = {"controller": top.controller, "source": top.source, "effect": top.effect.do,
+                       "side": getattr(getattr(top.effect, "target", None), "side", None)}
         return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats,
-                "attack": attack, "cards": {u: _public(s.cards[u]) for u in sorted(visible)}}
+                "attack": attack, "pending": pending, "cards": {u: _public(s, u) for u in sorted(visible)}}
 
     # --- setup --------------------------------------------------------------------------------------
 
@@ -359,10 +364,14 @@ class Match:
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
 
 
-def _public(card: CardData) -> dict[str, Any]:
-    """What anyone can read on a face-up card (battle values in thousandths of a canonical point)."""
-    return {"name": card.name, "type": card.type, "cost": card.cost, "ap": card.ap, "dp": card.dp, "sp": card.sp,
-            "colours": list(card.colours), "keywords": sorted(card.keywords), "unified": sorted(card.unified)}
+def _public(s: State, uid: int) -> dict[str, Any]:
+    """What anyone can read on a face-up card: its current battle values (thousandths of a canonical point,
+    after this turn's changes) and keywords (granted ones included)."""
+    card = s.cards[uid]
+    granted = s.seats[card.owner].granted.get(uid, frozenset())
+    return {"name": card.name, "type": card.type, "cost": card.cost, "ap": ap(s, uid), "dp": dp(s, uid),
+            "sp": sp(s, uid), "colours": list(card.colours), "keywords": sorted(card.keywords),
+            "unified": sorted(card.unified | granted)}
 
 
 def finish(s: State, winner: int | None, reason: str) -> None:

@@ -12,7 +12,8 @@ Every player takes its randomness from the injected ``random.Random``, so a seed
   blocker would kill the attacker for less, and always when the opponent is low on life or within reach;
 * blocks — block when the blocker wins the battle and survives, or, when the hit is lethal or heavy,
   with the cheapest blocker that survives, trades, or (lethal only) chumps;
-* triggers — use them; discard — the card it can least use.
+* triggers — use them; discard — the card it can least use; an effect's target — the most valuable
+  candidate when all candidates are on one side (else random).
 
 Verbs it does not know (another game's steps) get a random legal action, as :class:`RandomPlayer` would.
 """
@@ -43,7 +44,7 @@ class RandomPlayer:
 # --- what the greedy player knows ---------------------------------------------------------------------
 
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard"})
-DONE_VERBS = frozenset({"pass", "done", "attack-phase", "end-attacks", "noblock", "decline"})
+DONE_VERBS = frozenset({"pass", "done", "skip", "attack-phase", "end-attacks", "noblock", "decline"})
 BOARD_ZONES = ("field", "defence-area", "attack-area")
 LIFE_ZONES = ("life", "fort-area", "forts")
 RESOURCE_ZONES = ("energy", "mana-area")
@@ -137,6 +138,10 @@ class View:
     def standing(self, seat: int) -> list[Seen]:
         rested = self.rested(seat)
         return [c for c in self.board(seat) if c.uid not in rested]
+
+    def side_of(self, card: Seen) -> int | None:
+        """The seat whose board holds this card (None: on neither)."""
+        return next((seat for seat in (self.me, self.opp) if card in self.board(seat)), None)
 
     def life(self, seat: int) -> int | None:
         for name in LIFE_ZONES:
@@ -382,6 +387,16 @@ def choose_discard(view: View, legal: list[Action]) -> Action | None:
     return Action("discard", (max(options, key=lambda c: uselessness(c, energies)).uid,))
 
 
+def choose_target(view: View, legal: list[Action]) -> Action | None:
+    """An effect's target, without knowing the effect: when every candidate is on one side (an effect
+    aimed at the opponent's cards, or at one's own), the most valuable; otherwise no opinion."""
+    candidates = view.cards([int(a.args[0]) for a in _by_verb(legal, "target")])
+    sides = {view.side_of(c) for c in candidates}
+    if not candidates or len(sides) != 1 or None in sides:
+        return None
+    return Action("target", (max(candidates, key=lambda c: (c.value, -c.uid)).uid,))
+
+
 def choose_trigger(view: View, legal: list[Action]) -> Action | None:
     return Action("use") if Action("use") in legal else None
 
@@ -403,7 +418,8 @@ class Rule(Protocol):
 
 
 DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attack": choose_attack,
-                              "block": choose_block, "trigger": choose_trigger, "discard": choose_discard}
+                              "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
+                              "target": choose_target}
 
 
 PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer}

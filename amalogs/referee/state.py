@@ -50,11 +50,12 @@ class Seat:
     energy_placed: bool = False
     mulligan_decided: bool = False
     turns: int = 0
+    moving: bool = False  # ギルドヒーローズ: the attack phase's move step has begun
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
                     dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.entered),
-                    self.energy_placed, self.mulligan_decided, self.turns)
+                    self.energy_placed, self.mulligan_decided, self.turns, self.moving)
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():
