@@ -4,11 +4,12 @@ Effects go on a stack and resolve last in, first out. An effect that chooses tar
 (``target X`` for each legal card, ``skip`` when the effect is optional); an effect whose targets are gone
 fizzles (立ち消え). Values are canonical thousandths, so an effect written for one game works in any game.
 
-Carried out now: effects that happen when a card is played (``when = "play"``) and life triggers
-(``when = "life"``, or the play effects of a trigger card without one) — draw, damage, destroy, modify, rest,
+Carried out now: effects when a card is played (``play``), life triggers (``life``, or the play effects of a
+trigger card without one), and a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
+``end-of-turn`` effects — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal, and a
-simple search (the first matching card among those looked at) and scout (the order is kept). Effects at other
-timings (attack, activated, static …) and ``native`` effects are logged as not carried out.
+simple search (the first matching card among those looked at) and scout (the order is kept). ``activated`` and ``static``
+effects and ``native`` effects are logged as not carried out.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ap", "dp", "sp", "has", "push_effects", "resolve", "target_actions", "TARGETED"]
 
+NOT_YET = frozenset({"activated", "static"})
+"""Timings the referee does not carry out yet (an activated ability's cost is free text; static effects)."""
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
 _STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
@@ -61,7 +64,7 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
     effects = [e for e in s.cards[source].effects if e.when == when]
     if when == "life" and not effects:
         effects = [e for e in s.cards[source].effects if e.when == "play"]
-    skipped = [e for e in s.cards[source].effects if e.when not in ("play", "life")]
+    skipped = [e for e in s.cards[source].effects if e.when in NOT_YET]
     for e in skipped if when == "play" else []:
         s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
     for e in reversed(effects):

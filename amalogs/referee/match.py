@@ -22,7 +22,7 @@ from amalogs.models.cards import Card, Deck
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import ap, dp, has, resolve, sp, target_actions
+from amalogs.referee.effects import ap, dp, has, push_effects, resolve, sp, target_actions
 from amalogs.referee.guild_heroes import GuildHeroes
 from amalogs.referee.state import Attack, CardData, State
 
@@ -196,7 +196,13 @@ class Match:
         if lost:
             self._finish(1 - me, lost)
             return
-        s.phase = "main"
+        self._timed_effects(me, "start-of-turn")
+        self._run_stack("main")
+
+    def _timed_effects(self, me: int, when: str) -> None:
+        """Put the effects of a timing of every character the seat has on the field on the stack."""
+        for uid in characters_of(self.state, me):
+            push_effects(self.state, me, uid, when)
 
     def _do_main(self, me: int, act: Action) -> None:
         to_attack = module_of(self.state, me).apply_main(self.state, me, act)
@@ -217,8 +223,19 @@ class Match:
                 self._deal_hits(1 - s.active)
             else:
                 self._after_attack()
-            return
-        s.phase, s.decider = resume, s.active
+        elif resume == "block":
+            if s.attack is None or s.attack.attacker not in characters_of(s, s.active):
+                self._after_attack()  # the attacker is gone before blocks
+            else:
+                s.phase, s.decider = "block", 1 - s.active
+        elif resume == "resolve-attack":
+            self._resolve_attack(1 - s.active)
+        elif resume == "end":
+            self._cleanup(s.active)
+        elif resume == "attack-over":
+            self._after_attack()
+        else:
+            s.phase, s.decider = resume, s.active
 
     def _do_target(self, me: int, act: Action) -> None:
         s = self.state
@@ -245,7 +262,8 @@ class Match:
         module_of(s, me).on_attack(s, me, attacker)
         s.attack = Attack(attacker, target)
         s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
-        s.phase, s.decider = "block", 1 - me
+        push_effects(s, me, attacker, "attack")
+        self._run_stack("block")
 
     def _do_block(self, me: int, act: Action) -> None:
         s = self.state
@@ -255,12 +273,26 @@ class Match:
             attack.blocker = int(act.args[0])
             module_of(s, me).on_block(s, me, attack.blocker)
             s.emit("block", seat=me, blocker=attack.blocker)
+            push_effects(s, me, attack.blocker, "block")
+        self._run_stack("resolve-attack")
+
+    def _resolve_attack(self, defender: int) -> None:
+        """Battle the blocker or the target character, or damage the player."""
+        s = self.state
+        attack = s.attack
+        assert attack is not None
+        if attack.attacker not in characters_of(s, s.active):
+            self._after_attack()
+            return
         opponent = attack.blocker if attack.blocker is not None else attack.target
-        if opponent is not None:
-            battle(s, attack.attacker, opponent)
+        if opponent is None:
+            self._player_damage(defender)
+        elif opponent not in characters_of(s, defender):
+            s.emit("fizzle", seat=defender, card=opponent, effect="battle")
             self._after_attack()
         else:
-            self._player_damage(me)
+            battle(s, attack.attacker, opponent)
+            self._run_stack("attack-over")
 
     def _player_damage(self, defender: int) -> None:
         """Bridge rule: the attacker's damage system against the defender's life system."""
@@ -325,6 +357,10 @@ class Match:
         s.phase, s.decider = "attack", s.active
 
     def _end_turn(self, me: int) -> None:
+        self._timed_effects(me, "end-of-turn")
+        self._run_stack("end")
+
+    def _cleanup(self, me: int) -> None:
         s = self.state
         module_of(s, me).end_turn(s, me)
         for seat in s.seats:
@@ -416,6 +452,8 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     for table in (seat.damage, seat.mods, seat.lasting, seat.granted):
         table.pop(uid, None)
     s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
+    if pile != "hand":
+        push_effects(s, owner, uid, "destroyed")
 
 
 def destroy_if_dead(s: State, uid: int) -> None:
