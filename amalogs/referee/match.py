@@ -56,6 +56,8 @@ class Match:
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self._version = 0  # bumped by every apply_action
+        self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
 
     # --- construction -------------------------------------------------------------------------------
 
@@ -102,6 +104,11 @@ class Match:
         return Outcome(s.winner, s.reason or "", s.turn) if s.finished else None
 
     def legal_actions(self) -> list[Action]:
+        legal = self._compute_legal()
+        self._legal = (self._version, legal)
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
         s = self.state
         if s.finished or s.decider is None:
             return []
@@ -128,13 +135,16 @@ class Match:
     def apply_action(self, action: Action | str) -> None:
         """Carry out one decision, then every automatic step until the next decision or the end."""
         act = Action.parse(action) if isinstance(action, str) else action
-        legal = self.legal_actions()
+        # The state changes only through apply_action, so the list a player was just given is still valid.
+        legal = self._legal[1] if self._legal and self._legal[0] == self._version else self._compute_legal()
         if act not in legal:
             raise IllegalActionError(act.text(), self._why(act, legal))
+        self._version += 1
         s = self.state
         me = s.decider
         assert me is not None
-        s.emit("action", seat=me, action=act.text())
+        if s.log_events:
+            s.emit("action", seat=me, action=act.text())
         getattr(self, f"_do_{s.phase}")(me, act)
 
     def observation(self, player: int) -> dict[str, Any]:
