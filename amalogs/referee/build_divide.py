@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HitResult, standing
+from amalogs.referee.core import HitResult, move_top, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -99,13 +99,7 @@ class BuildDivide:
         return False
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
-        seat = state.seats[i]
-        if seat.zones["deck"]:
-            uid = seat.zones["deck"].pop()
-            seat.zones["energy"].append(uid)
-            if rested:
-                seat.rested.add(uid)
-            state.emit("energy", seat=i, card=uid, energy=len(seat.zones["energy"]))
+        move_top(state, i, "deck", "energy", "energy", rested)
 
     def begin_turn(self, state: State, i: int) -> str | None:
         seat = state.seats[i]

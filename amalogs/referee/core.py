@@ -18,7 +18,7 @@ from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.state import CardData, Seat, State
 
-__all__ = ["CoreGame", "HitResult", "standing", "is_character"]
+__all__ = ["CoreGame", "HitResult", "standing", "is_character", "move_top"]
 
 HitResult = str
 """What one point of player damage did: 'ok', 'lost', 'burst' (one more), or 'trigger' (a card to decide on)."""
@@ -89,6 +89,19 @@ class CoreGame(Protocol):
 
     def end_turn(self, state: State, i: int) -> None:
         """The host's end-of-turn cleanup (damage, 'this turn' effects)."""
+
+
+def move_top(state: State, i: int, source: str, target: str, event: str, rested: bool = False) -> int | None:
+    """Move the top card of one of a seat's piles to another zone (rested if asked); emit ``event``."""
+    seat = state.seats[i]
+    if not seat.zones[source]:
+        return None
+    uid = seat.zones[source].pop()
+    seat.zones[target].append(uid)
+    if rested:
+        seat.rested.add(uid)
+    state.emit(event, seat=i, card=uid, **{target: len(seat.zones[target])})
+    return uid
 
 
 def is_character(card: CardData) -> bool:

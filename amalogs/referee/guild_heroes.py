@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HitResult, standing
+from amalogs.referee.core import HitResult, move_top, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -108,13 +108,7 @@ class GuildHeroes:
         return True
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
-        seat = state.seats[i]
-        if seat.zones["mana-deck"]:
-            uid = seat.zones["mana-deck"].pop()
-            seat.zones["mana-area"].append(uid)
-            if rested:
-                seat.rested.add(uid)
-            state.emit("mana", seat=i, card=uid, mana=len(seat.zones["mana-area"]))
+        move_top(state, i, "mana-deck", "mana-area", "mana", rested)
 
     def begin_turn(self, state: State, i: int) -> str | None:
         seat = state.seats[i]
@@ -124,10 +118,7 @@ class GuildHeroes:
         seat.moving = False
         if not (i == state.first and seat.turns == 1) and not self.draw(state, i):
             return "had to draw from an empty deck"
-        if seat.zones["mana-deck"]:
-            uid = seat.zones["mana-deck"].pop()
-            seat.zones["mana-area"].append(uid)
-            state.emit("mana", seat=i, card=uid, mana=len(seat.zones["mana-area"]))
+        move_top(state, i, "mana-deck", "mana-area", "mana")
         return None
 
     def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:

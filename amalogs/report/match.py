@@ -63,7 +63,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "discard": f"discards {c('card')}",
         "fort-set": f"sets a fort ({event.get('forts')})",
         "forts-set": f"has {event.get('forts')} forts and {event.get('hand')} cards in hand",
-        "mana": f"adds mana ({event.get('mana')} in the mana area)",
+        "mana": f"adds mana ({event.get('mana-area')} in the mana area)",
         "move": f"moves {c('card')} to the attack area",
         "fort-damaged": f"fort takes damage: {_canonical(event.get('damage'))} of {_canonical(event.get('defence'))}",
         "fort-broken": f"loses a fort: {c('card')} → {event.get('to')} (forts left {event.get('forts')})",
