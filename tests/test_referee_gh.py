@@ -244,3 +244,50 @@ def test_the_observation_hides_forts_decks_and_the_opponents_hand(catalog: Catal
                     assert isinstance(seat[zone], int)
         shown = set(view["cards"])
         assert not shown & set(m.state.seats[1 - me].zones["hand"])
+
+
+def test_evolution_puts_the_card_onto_its_named_character_and_keeps_its_state() -> None:
+    t = Table()
+    t.state.phase = "main"
+    mana = [t.gh(0, "mana-area") for _ in range(2)]
+    base = t.gh(0, "attack-area", 2, 2)
+    t.cards[base] = CardData(base, 0, "g", "見習い剣士", "character", ("fire",), 1, 2000, 2000, 0, frozenset())
+    evo = len(t.cards)
+    t.cards.append(CardData(evo, 0, "e", "剣士長", "evolution-character", ("fire",), 5, 5000, 4000, 0,
+                            frozenset({"evolution"}), cost_table=(("fire", 5),), evolves_from="見習い剣士",
+                            evolution_cost=(("no-attribute", 2),)))
+    t.state.seats[0].zones["hand"].append(evo)
+    t.state.seats[0].damage[base] = 1000
+    assert f"evolve {evo} {base}" in {a.text() for a in t.match.legal_actions()}
+    t.play(f"evolve {evo} {base}")
+    seat = t.state.seats[0]
+    assert seat.zones["attack-area"] == [evo] and seat.zones["under"] == [base]
+    assert seat.damage == {evo: 1000} and set(mana) <= seat.rested
+    destroyed_by = t.gh(1, "defence-area", 9, 9)
+    t.state.phase = "attack"
+    t.play(f"attack {evo} player", f"block {destroyed_by}")
+    assert t.zone(evo) == "discard" and t.zone(base) == "discard"  # the whole stack leaves together
+
+
+def test_equipment_attaches_one_per_character_and_leaves_with_it() -> None:
+    from amalogs.models.effects import Modify
+    from amalogs.ontology.terms import CanonicalStat
+
+    t = Table()
+    t.state.phase = "main"
+    t.gh(0, "mana-area")
+    knight = t.gh(0, "defence-area", 2, 2)
+    sword = len(t.cards)
+    t.cards.append(CardData(sword, 0, "s", "剣", "equipment-magic", ("fire",), 0, 0, 0, 0, frozenset(),
+                            effects=(Modify(do="modify", when="static", stat=CanonicalStat.AP, amount=2,
+                                            until="permanent"),)))
+    t.state.seats[0].zones["hand"].append(sword)
+    t.play(f"equip {sword} {knight}")
+    from amalogs.referee.effects import ap
+
+    assert ap(t.state, knight) == 4000 and t.zone(sword) == "equipment"
+    assert not any(a.verb == "equip" for a in t.match.legal_actions())
+    from amalogs.referee.match import destroy
+
+    destroy(t.state, knight)
+    assert t.zone(sword) == "discard"

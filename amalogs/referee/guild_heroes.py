@@ -14,11 +14,15 @@ turn; a broken fort goes to its owner's hand, or fires its quick effect. With no
 more on the player wins. Characters placed this turn are on standby (they cannot move or attack).
 
 Card effects run through the canonical effect engine (play effects; a broken fort's quick effect fires
-its life effects). Not carried out yet: evolution onto a character (evolution characters are played
-normally), attaching equipment (played like magic), the reaction step (the defender's reaction cards).
+its life effects). 進化: ``evolve X Y`` puts an evolution character onto the character it names, paying the
+evolution cost; the stack is one character. Equipment: ``equip X Y`` attaches equipment magic to one of the
+player's characters (one each); its static changes last while both stay; it leaves with the character.
+Not carried out yet: the reaction step (the defender's reaction cards).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
@@ -28,12 +32,18 @@ from amalogs.referee.state import CardData, Seat, State
 
 __all__ = ["GuildHeroes"]
 
-ZONES = ("deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard")
+ZONES = ("deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard",
+         "equipment", "under")
 UNIFIED = {"lure": "デコイ", "evolution": "進化", "quick": "ライフトリガー"}
 CHARACTERS = ("character", "evolution-character")
 FORTS = 4
 UPPER_DEFENCE, LOWER_DEFENCE = 3000, 5000
 START_HAND = 5
+
+
+def _move_key(table: dict[int, Any], old: int, new: int) -> None:
+    if old in table:
+        table[new] = table.pop(old)
 
 
 class GuildHeroes:
@@ -49,10 +59,14 @@ class GuildHeroes:
         table = tuple(sorted(cost.items())) if isinstance(cost, dict) else ()
         attack, defence = int(s.get("attack", 0)), int(s.get("defence", 0))  # type: ignore[arg-type]
         char = card.type in CHARACTERS
+        evo = s.get("evolution-cost", {})
+        source = s.get("evolution-source")
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
                         attack * 1000 if char else 0, defence * 1000 if char else 0, 0, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
-                        f"{attack}/{defence}" if char else "", table, card.effects)
+                        f"{attack}/{defence}" if char else "", table, card.effects,
+                        source if isinstance(source, str) else None,
+                        tuple(sorted(evo.items())) if isinstance(evo, dict) else ())
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
         zones: dict[str, list[int]] = {z: [] for z in ZONES}
@@ -121,12 +135,12 @@ class GuildHeroes:
         move_top(state, i, "mana-deck", "mana-area", "mana")
         return None
 
-    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
+    def payment(self, state: State, seat: Seat, card: CardData, evolving: bool = False) -> list[int] | None:
         """Mana-area cards to spend: each gives one mana of its attribute; no-attribute costs take any."""
         free = standing(seat, seat.zones["mana-area"])
         chosen: list[int] = []
         generic = 0
-        for colour, amount in card.cost_table:
+        for colour, amount in card.evolution_cost if evolving else card.cost_table:
             if colour == "no-attribute":
                 generic += amount
                 continue
@@ -145,14 +159,27 @@ class GuildHeroes:
         if seat.moving:  # the move step
             movers = [u for u in standing(seat, seat.zones["defence-area"]) if not self._standby(state, seat, u)]
             return [*(Action("move", (u,)) for u in movers), Action("moves-done")]
-        plays = [Action("play", (u,)) for u in seat.zones["hand"]
-                 if self.payment(state, seat, state.cards[u]) is not None]
+        plays: list[Action] = []
+        chars = self.characters(state, i)
+        for u in seat.zones["hand"]:
+            card = state.cards[u]
+            if self.payment(state, seat, card) is not None:
+                if card.type == "equipment-magic":
+                    plays += [Action("equip", (u, c)) for c in chars if c not in seat.attached.values()]
+                else:
+                    plays.append(Action("play", (u,)))
+            if card.evolves_from and self.payment(state, seat, card, evolving=True) is not None:
+                plays += [Action("evolve", (u, c)) for c in chars if state.cards[c].name == card.evolves_from]
         return [*plays, Action("attack-phase")]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         seat = state.seats[i]
         if action.verb == "play":
             self._play(state, i, int(action.args[0]))
+        elif action.verb == "equip":
+            self._equip(state, i, int(action.args[0]), int(action.args[1]))
+        elif action.verb == "evolve":
+            self._evolve(state, i, int(action.args[0]), int(action.args[1]))
         elif action.verb == "attack-phase":
             seat.moving = True
         elif action.verb == "move":
@@ -175,6 +202,47 @@ class GuildHeroes:
         else:
             seat.zones["discard"].append(uid)
             state.emit("play", seat=i, card=uid, name=card.name, zone="discard", free=False)
+        push_effects(state, i, uid, "play")
+
+    def _equip(self, state: State, i: int, uid: int, target: int) -> None:
+        """Attach equipment magic to a character: its static changes last while both stay on the field."""
+        seat, card = state.seats[i], state.cards[uid]
+        seat.rested.update(self.payment(state, seat, card) or [])
+        seat.zones["hand"].remove(uid)
+        seat.zones["equipment"].append(uid)
+        seat.attached[uid] = target
+        state.emit("equip", seat=i, card=uid, target=target)
+        for e in card.effects:
+            if e.when == "static" and e.do == "modify":
+                index = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}[e.stat.value]
+                values = list(seat.lasting.get(target, (0, 0, 0)))
+                for k in index:
+                    values[k] += int(e.amount * 1000)
+                seat.lasting[target] = (values[0], values[1], values[2])
+
+    def _evolve(self, state: State, i: int, uid: int, base: int) -> None:
+        """進化: put the card onto the named character, paying the evolution cost; the stack is one character
+        that keeps the lower character's place and state and uses only the top card's values."""
+        seat = state.seats[i]
+        seat.rested.update(self.payment(state, seat, state.cards[uid], evolving=True) or [])
+        seat.zones["hand"].remove(uid)
+        zone = "attack-area" if base in seat.zones["attack-area"] else "defence-area"
+        cards = seat.zones[zone]
+        cards[cards.index(base)] = uid
+        seat.zones["under"].append(base)
+        seat.under[uid] = [base, *seat.under.pop(base, [])]
+        _move_key(seat.damage, base, uid)
+        _move_key(seat.entered, base, uid)
+        _move_key(seat.mods, base, uid)
+        _move_key(seat.lasting, base, uid)
+        _move_key(seat.granted, base, uid)
+        if base in seat.rested:
+            seat.rested.discard(base)
+            seat.rested.add(uid)
+        for equipment, target in list(seat.attached.items()):
+            if target == base:
+                seat.attached[equipment] = uid
+        state.emit("evolve", seat=i, card=uid, base=base, name=state.cards[uid].name)
         push_effects(state, i, uid, "play")
 
     def attackers(self, state: State, i: int) -> list[int]:

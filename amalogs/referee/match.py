@@ -456,14 +456,27 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     for cards in seat.zones.values():
         if uid in cards:
             cards.remove(uid)
-    pile = to if to in seat.zones else ("drop" if "drop" in seat.zones else "discard")
+    discard_pile = "drop" if "drop" in seat.zones else "discard"
+    pile = to if to in seat.zones else discard_pile
     seat.zones[pile].append(uid)
     seat.rested.discard(uid)
-    for table in (seat.damage, seat.mods, seat.lasting, seat.granted):
+    for table in (seat.damage, seat.mods, seat.lasting, seat.granted, seat.entered):
         table.pop(uid, None)
+    seat.attached.pop(uid, None)
+    for gone in [e for e, c in seat.attached.items() if c == uid] + seat.under.pop(uid, []):
+        _leave_with(seat, gone, discard_pile)
     s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
     if pile != "hand":
         push_effects(s, owner, uid, "destroyed")
+
+
+def _leave_with(seat: Any, uid: int, pile: str) -> None:
+    """Equipment and the cards under an evolved character leave the field with it."""
+    for cards in seat.zones.values():
+        if uid in cards:
+            cards.remove(uid)
+    seat.attached.pop(uid, None)
+    seat.zones[pile].append(uid)
 
 
 def destroy_if_dead(s: State, uid: int) -> None:

@@ -33,6 +33,8 @@ class CardData:
     shown: str = ""  # the printed stats as the game writes them, for the play-by-play
     cost_table: tuple[tuple[str, int], ...] = ()  # colour-cost games: (native colour, amount)
     effects: tuple[Any, ...] = ()  # the card's canonical effects (amalogs.models.effects)
+    evolves_from: str | None = None  # 進化: the name of the character it may be put onto
+    evolution_cost: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -47,6 +49,8 @@ class Seat:
     lasting: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # … while it stays on the field
     granted: dict[int, frozenset[str]] = field(default_factory=dict)  # card → unified keywords given this turn
     entered: dict[int, int] = field(default_factory=dict)  # card → the turn it came onto the field
+    attached: dict[int, int] = field(default_factory=dict)  # equipment → the character it is attached to
+    under: dict[int, list[int]] = field(default_factory=dict)  # evolved character → the cards beneath it
     energy_placed: bool = False
     mulligan_decided: bool = False
     turns: int = 0
@@ -55,6 +59,7 @@ class Seat:
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
                     dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.entered),
+                    dict(self.attached), {k: list(v) for k, v in self.under.items()},
                     self.energy_placed, self.mulligan_decided, self.turns, self.moving)
 
     def zone_of(self, uid: int) -> str | None:
