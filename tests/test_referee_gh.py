@@ -291,3 +291,29 @@ def test_equipment_attaches_one_per_character_and_leaves_with_it() -> None:
 
     destroy(t.state, knight)
     assert t.zone(sword) == "discard"
+
+
+def test_the_defender_may_react_when_the_hosts_attacks_begin() -> None:
+    from amalogs.models.effects import Damage
+
+    t = Table("bd", "gh")
+    t.state.phase = "main"
+    attacker = t.bd(0, "field", 3000)
+    t.gh(1, "mana-area")
+    react = len(t.cards)
+    t.cards.append(CardData(react, 1, "r", "炎の壁", "magic", ("fire",), 1, 0, 0, 0, frozenset({"reaction"}),
+                            cost_table=(("no-attribute", 1),), effects=(Damage(do="damage", amount=3),)))
+    t.state.seats[1].zones["hand"].append(react)
+    t.play("attack-phase")
+    assert t.state.phase == "reaction" and t.match.current_player() == 1
+    assert {a.text() for a in t.match.legal_actions()} == {f"react {react}", "pass"}
+    t.play(f"react {react}", f"target {attacker}")
+    assert t.zone(attacker) == "drop" and t.zone(react) == "discard"
+    assert t.state.phase == "attack" and t.match.current_player() == 0  # nothing left to react with
+
+
+def test_without_reactions_the_attacks_begin_at_once() -> None:
+    t = Table("gh", "bd")
+    t.state.phase = "main"
+    t.play("attack-phase", "moves-done")
+    assert t.state.phase == "attack" and t.match.current_player() == 0

@@ -166,6 +166,13 @@ class BuildDivide:
             state.emit("play", seat=i, card=uid, name=card.name, zone="drop", free=free)
         push_effects(state, i, uid, "life" if free else "play")
 
+    def reactions(self, state: State, i: int) -> list[Action]:
+        """-ブライト-: the non-turn player has no quick timing (it only blocks and fires shot triggers)."""
+        return []
+
+    def apply_reaction(self, state: State, i: int, action: Action) -> None:
+        raise AssertionError("ビルディバイド -ブライト- has no reactions")
+
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
         return standing(seat, seat.zones["field"])

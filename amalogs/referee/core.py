@@ -61,6 +61,11 @@ class CoreGame(Protocol):
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         """Carry out a main-phase action; True when the host moves on to its attacks."""
 
+    def reactions(self, state: State, i: int) -> list[Action]:
+        """Spell-speed-2 plays this seat may make as defender when the host's attacks begin (empty: none)."""
+
+    def apply_reaction(self, state: State, i: int, action: Action) -> None: ...
+
     def attackers(self, state: State, i: int) -> list[int]:
         """The host's characters that may declare an attack now."""
 

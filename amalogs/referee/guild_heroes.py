@@ -17,7 +17,8 @@ Card effects run through the canonical effect engine (play effects; a broken for
 its life effects). 進化: ``evolve X Y`` puts an evolution character onto the character it names, paying the
 evolution cost; the stack is one character. Equipment: ``equip X Y`` attaches equipment magic to one of the
 player's characters (one each); its static changes last while both stay; it leaves with the character.
-Not carried out yet: the reaction step (the defender's reaction cards).
+Reaction step: when the host's attacks begin, the defender may play reaction magic (``react X``) at spell
+speed 2 until it passes (``pass``); reaction magic is not played in the main phase (the project's reading).
 """
 
 from __future__ import annotations
@@ -163,6 +164,8 @@ class GuildHeroes:
         chars = self.characters(state, i)
         for u in seat.zones["hand"]:
             card = state.cards[u]
+            if "reaction" in card.keywords:
+                continue  # reaction magic is used in the reaction step only (the project's reading)
             if self.payment(state, seat, card) is not None:
                 if card.type == "equipment-magic":
                     plays += [Action("equip", (u, c)) for c in chars if c not in seat.attached.values()]
@@ -244,6 +247,15 @@ class GuildHeroes:
                 seat.attached[equipment] = uid
         state.emit("evolve", seat=i, card=uid, base=base, name=state.cards[uid].name)
         push_effects(state, i, uid, "play")
+
+    def reactions(self, state: State, i: int) -> list[Action]:
+        """The reaction step: reaction magic the defender can pay for with its wake mana (spell speed 2)."""
+        seat = state.seats[i]
+        return [Action("react", (u,)) for u in seat.zones["hand"]
+                if "reaction" in state.cards[u].keywords and self.payment(state, seat, state.cards[u]) is not None]
+
+    def apply_reaction(self, state: State, i: int, action: Action) -> None:
+        self._play(state, i, int(action.args[0]))
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]

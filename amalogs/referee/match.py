@@ -128,6 +128,8 @@ class Match:
             return [Action("use"), Action("decline")]
         if s.phase == "target":
             return target_actions(s)
+        if s.phase == "reaction":
+            return [*module.reactions(s, me), Action("pass")]
         if s.phase == "discard":
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
         raise AssertionError(f"unknown phase {s.phase}")
@@ -216,7 +218,16 @@ class Match:
 
     def _do_main(self, me: int, act: Action) -> None:
         to_attack = module_of(self.state, me).apply_main(self.state, me, act)
-        self._run_stack("attack" if to_attack else "main")
+        self._run_stack("reactions" if to_attack else "main")
+
+    def _do_reaction(self, me: int, act: Action) -> None:
+        """The defender's spell-speed-2 window as the host's attacks begin."""
+        if act.verb == "pass":
+            s = self.state
+            s.phase, s.decider = "attack", s.active
+            return
+        module_of(self.state, me).apply_reaction(self.state, me, act)
+        self._run_stack("reactions")
 
     def _run_stack(self, resume: str) -> None:
         """Resolve pending effects, then go on with ``resume`` (main, attack, or the attack's damage)."""
@@ -244,6 +255,12 @@ class Match:
             self._cleanup(s.active)
         elif resume == "attack-over":
             self._after_attack()
+        elif resume == "reactions":
+            defender = 1 - s.active
+            if module_of(s, defender).reactions(s, defender):
+                s.phase, s.decider = "reaction", defender
+            else:
+                s.phase, s.decider = "attack", s.active
         else:
             s.phase, s.decider = resume, s.active
 
