@@ -194,15 +194,23 @@ def test_uses_triggers_and_discards_the_card_out_of_reach() -> None:
 
 
 def test_unknown_verbs_get_a_random_legal_action() -> None:
-    legal = [Action("fort", (3,)), Action("fort", (4,)), Action("forts-done")]
-    obs: dict[str, Any] = {"phase": "setup", "you": 0, "seats": [], "cards": {}}
+    legal = [Action("sing", (3,)), Action("sing", (4,)), Action("songs-done")]
+    obs: dict[str, Any] = {"phase": "encore", "you": 0, "seats": [], "cards": {}}
     picks = {GreedyPlayer().choose(obs, legal, random.Random(s)) for s in range(30)}
     assert picks == set(legal)
-    main = [Action("move", (5,)), Action("moves-done")]
     obs["phase"] = "main"
-    assert {GreedyPlayer().choose(obs, main, random.Random(s)) for s in range(30)} == set(main)
     only_done = [Action("play", (9,)), Action("attack-phase")]  # a card it cannot see: move on
     assert GreedyPlayer().choose(obs, only_done, random.Random(0)) in only_done
+
+
+def test_guild_heroes_steps() -> None:
+    obs: dict[str, Any] = {"phase": "setup", "you": 0, "seats": [], "cards": {}}
+    forts = [Action("fort", (3,)), Action("forts-done")]
+    assert GreedyPlayer().choose(obs, forts, random.Random(0)) == Action("forts-done")
+    obs["phase"] = "reaction"
+    assert GreedyPlayer().choose(obs, [Action("react", (7,)), Action("pass")], random.Random(0)) == Action("react", (7,))
+    obs["phase"] = "main"
+    assert GreedyPlayer().choose(obs, [Action("move", (5,)), Action("moves-done")], random.Random(0)) == Action("moves-done")
 
 
 def test_targets_the_most_valuable_card_when_all_candidates_are_on_one_side() -> None:

@@ -327,7 +327,6 @@ class Match:
         attack = s.attack
         assert attack is not None
         host, guard = module_of(s, 1 - defender), module_of(s, defender)
-        card = s.cards[attack.attacker]
         if host.damage_system == "SPS":
             attack.hits_left = sp(s, attack.attacker) + s.boost[1 - defender]
             s.boost[1 - defender] = 0
