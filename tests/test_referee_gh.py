@@ -317,3 +317,23 @@ def test_without_reactions_the_attacks_begin_at_once() -> None:
     t.state.phase = "main"
     t.play("attack-phase", "moves-done")
     assert t.state.phase == "attack" and t.match.current_player() == 0
+
+
+def test_an_activated_ability_is_offered_when_its_cost_can_be_paid() -> None:
+    from amalogs.models.effects import Draw, Payment
+
+    t = Table()
+    t.state.phase = "main"
+    mana = t.gh(0, "mana-area")
+    t.cards[mana] = CardData(mana, 0, "m", "雷のマナ", "basic-mana", ("thunder",), 0, 0, 0, 0, frozenset(),
+                             slots=frozenset({"9"}))
+    ability = Draw(do="draw", when="activated", cost="スペントし、雷のマナを1つ支払う",
+                   pay=Payment(rest_self=True, resources={"9": 1}, once_per_turn=True))
+    user = t.gh(0, "defence-area", 1, 1, effects=(ability,))
+    fresh = t.gh(0, "defence-area", 1, 1, effects=(ability,))
+    t.state.seats[0].entered[fresh] = t.state.turn  # standby: it cannot spend itself this turn
+    drawn = t.gh(0, "deck")
+    assert [a.text() for a in t.match.legal_actions() if a.verb == "activate"] == [f"activate {user} 0"]
+    t.play(f"activate {user} 0")
+    assert t.zone(drawn) == "hand" and {user, mana} <= t.state.seats[0].rested
+    assert not any(a.verb == "activate" for a in t.match.legal_actions())

@@ -31,9 +31,9 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictInt
 
 from amalogs.models.base import Count, DataModel, Number, Text
-from amalogs.ontology.terms import CanonicalStat, Family, Genus, UnifiedKeyword
+from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family, Genus, UnifiedKeyword
 
-__all__ = ["Effect", "Selector", "CardFilter", "EFFECT_KINDS", "Timing"]
+__all__ = ["Effect", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
 
 Side = Literal["self", "opponent", "any"]
 Player = Literal["self", "opponent", "both"]
@@ -73,9 +73,25 @@ class Selector(CardFilter):
     self_only: bool = Field(False, description="the card itself (other conditions are ignored)")
 
 
+class Payment(DataModel):
+    """The structured cost of an activated ability (its printed words stay in the effect's ``cost``)."""
+
+    zone: Literal["field", "hand", "discard"] = Field("field", description="where the card must be to use it")
+    rest_self: bool = Field(False, description="rest (spend, exhaust) the card itself")
+    resources: dict[ColourSlot | Literal["any"], Annotated[int, Field(ge=1, strict=True)]] = Field(
+        default_factory=dict, description="resources to rest: canonical colour slot → amount ('any' for any colour)"
+    )
+    deck_top: Count = Field(0, description="destroy this many cards from the top of one's own deck")
+    discard: Count = Field(0, description="discard this many other cards from hand")
+    discard_self: bool = Field(False, description="discard the card itself from hand")
+    exile_self: bool = Field(False, description="remove the card itself from the game (from the discard pile)")
+    once_per_turn: bool = False
+
+
 class _Effect(DataModel):
     when: Timing = "play"
     cost: Text | None = Field(None, description="the printed cost of an activated ability")
+    pay: Payment | None = Field(None, description="the structured cost, so the referee can offer the ability")
     optional: bool = Field(False, description="the controller may choose not to do it")
 
 

@@ -25,7 +25,7 @@ __all__ = ["BuildDivide"]
 
 LIFE = 10
 START_ENERGY = 2
-ZONES = ("deck", "hand", "field", "energy", "life", "drop", "territory", "d-deck")
+ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "d-deck")
 UNIFIED = {"decoy": "デコイ", "blitz": "先制攻撃", "shot": "ライフトリガー", "burst": "バースト"}
 
 
@@ -34,7 +34,12 @@ class BuildDivide:
 
     id = "build-divide"
     damage_system = "SPS"
+    resource_zone = "energy"
+    summoning_sickness = False
     hand_limit: int | None = 5
+
+    def can_activate(self, state: State, i: int) -> bool:
+        return True
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats

@@ -30,6 +30,11 @@ class CoreGame(Protocol):
     id: str
     damage_system: str  # "SPS" or "DDS"
     hand_limit: int | None
+    resource_zone: str  # where the cards that pay costs are
+    summoning_sickness: bool  # a character cannot rest itself (attack, pay) the turn it came into play
+
+    def can_activate(self, state: State, i: int) -> bool:
+        """Whether the host may activate abilities now (in its main phase)."""
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData: ...
 

@@ -5,11 +5,12 @@ Effects go on a stack and resolve last in, first out. An effect that chooses tar
 fizzles (立ち消え). Values are canonical thousandths, so an effect written for one game works in any game.
 
 Carried out now: effects when a card is played (``play``), life triggers (``life``, or the play effects of a
-trigger card without one), and a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
-``end-of-turn`` effects — draw, damage, destroy, modify, rest,
+trigger card without one), a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
+``end-of-turn`` effects, and activated abilities with a structured cost (:mod:`amalogs.referee.abilities`) —
+draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal, and a
-simple search (the first matching card among those looked at) and scout (the order is kept). ``activated`` and ``static``
-effects and ``native`` effects are logged as not carried out.
+simple search (the first matching card among those looked at) and scout (the order is kept). ``static`` effects
+(but equipment's changes) and ``native`` effects are logged as not carried out.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from amalogs.referee.state import Pending, State
 if TYPE_CHECKING:
     from amalogs.referee.core import CoreGame
 
-__all__ = ["ap", "dp", "sp", "has", "push_effects", "resolve", "target_actions", "TARGETED"]
+__all__ = ["ap", "dp", "sp", "has", "push_ability", "push_effects", "resolve", "target_actions", "TARGETED"]
 
-NOT_YET = frozenset({"activated", "static"})
-"""Timings the referee does not carry out yet (an activated ability's cost is free text; static effects)."""
+NOT_YET = frozenset({"static"})
+"""Timings the referee does not carry out yet (static effects; equipment's static changes aside)."""
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
 _STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
@@ -68,6 +69,18 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
     for e in skipped if when == "play" else []:
         s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
     for e in reversed(effects):
+        s.stack.append(Pending(controller, source, e))
+
+
+def push_ability(s: State, controller: int, source: int, k: int) -> None:
+    """Put an activated ability on the stack: effect ``k`` and the cost-less activated effects after it."""
+    effects = s.cards[source].effects
+    group = [effects[k]]
+    for e in effects[k + 1:]:
+        if e.when != "activated" or e.cost is not None or e.pay is not None:
+            break
+        group.append(e)
+    for e in reversed(group):
         s.stack.append(Pending(controller, source, e))
 
 

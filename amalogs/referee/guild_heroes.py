@@ -33,7 +33,7 @@ from amalogs.referee.state import CardData, Seat, State
 
 __all__ = ["GuildHeroes"]
 
-ZONES = ("deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard",
+ZONES = ("removed", "deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard",
          "equipment", "under")
 UNIFIED = {"lure": "デコイ", "evolution": "進化", "quick": "ライフトリガー"}
 CHARACTERS = ("character", "evolution-character")
@@ -52,7 +52,12 @@ class GuildHeroes:
 
     id = "guild-heroes"
     damage_system = "DDS"
+    resource_zone = "mana-area"
+    summoning_sickness = True
     hand_limit: int | None = 6
+
+    def can_activate(self, state: State, i: int) -> bool:
+        return not state.seats[i].moving
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats

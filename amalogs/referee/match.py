@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
+from amalogs.referee.abilities import activate, activations
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.core import CoreGame
@@ -75,9 +76,10 @@ class Match:
         for i, (game, deck) in enumerate(sides):
             module = MODULES[game.id]
             pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
-            parts = {"main": _instances(module, cards, pool, deck.main, i)}
+            slots = {e.native: e.slot.value for e in game.page.colours}
+            parts = {"main": _instances(module, cards, pool, deck.main, i, slots)}
             for part, counts in [*deck.side.items(), *deck.extra.items()]:
-                parts[part] = _instances(module, cards, pool, counts, i)
+                parts[part] = _instances(module, cards, pool, counts, i, slots)
             seats.append(module.new_seat(parts))
         state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events)
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
@@ -117,7 +119,8 @@ class Match:
         if s.phase == "setup":
             return module.setup_actions(s, me)
         if s.phase == "main":
-            return module.main_actions(s, me)
+            actions = module.main_actions(s, me)
+            return activations(s, module, me) + actions if module.can_activate(s, me) else actions
         if s.phase == "attack":
             return self._attack_actions(me)
         if s.phase == "block":
@@ -203,6 +206,7 @@ class Match:
         s.turn += 1
         s.active, s.decider = me, me
         s.seats[me].turns += 1
+        s.seats[me].used.clear()
         s.emit("turn", seat=me, number=s.turn)
         lost = module_of(s, me).begin_turn(s, me)
         if lost:
@@ -217,6 +221,10 @@ class Match:
             push_effects(self.state, me, uid, when)
 
     def _do_main(self, me: int, act: Action) -> None:
+        if act.verb == "activate":
+            activate(self.state, module_of(self.state, me), me, int(act.args[0]), int(act.args[1]))
+            self._run_stack("main")
+            return
         to_attack = module_of(self.state, me).apply_main(self.state, me, act)
         self._run_stack("reactions" if to_attack else "main")
 
@@ -507,11 +515,12 @@ def destroy_if_dead(s: State, uid: int) -> None:
 
 
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
-               owner: int) -> list[int]:
+               owner: int, slots: dict[str, str]) -> list[int]:
     uids = []
     for card_id, n in counts.items():
         for _ in range(n):
             uid = len(cards)
-            cards.append(module.card_data(pool[card_id], uid, owner))
+            data = module.card_data(pool[card_id], uid, owner)
+            cards.append(replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots)))
             uids.append(uid)
     return uids

@@ -35,6 +35,7 @@ class CardData:
     effects: tuple[Any, ...] = ()  # the card's canonical effects (amalogs.models.effects)
     evolves_from: str | None = None  # 進化: the name of the character it may be put onto
     evolution_cost: tuple[tuple[str, int], ...] = ()
+    slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
 
 
 @dataclass(slots=True)
@@ -55,12 +56,13 @@ class Seat:
     mulligan_decided: bool = False
     turns: int = 0
     moving: bool = False  # ギルドヒーローズ: the attack phase's move step has begun
+    used: set[tuple[int, int]] = field(default_factory=set)  # once-per-turn abilities used: (card, ability)
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
                     dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.entered),
                     dict(self.attached), {k: list(v) for k, v in self.under.items()},
-                    self.energy_placed, self.mulligan_decided, self.turns, self.moving)
+                    self.energy_placed, self.mulligan_decided, self.turns, self.moving, set(self.used))
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():

@@ -1,0 +1,101 @@
+"""Activated abilities: what the host may activate in its main phase, paying the structured cost.
+
+An ability starts at an activated effect with a ``pay`` table; the activated effects right after it that
+print no cost of their own belong to the same ability. The action is ``activate X K``: card X, the ability
+starting at its effect K. Paying: rest the card itself, rest resources (by colour, or any), destroy cards
+from the top of the deck, discard cards (the discarding player's choice is made at random for now), discard
+the card itself from hand, or remove it from the game from the discard pile. Once-per-turn abilities are
+tracked per card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from amalogs.referee.actions import Action
+from amalogs.referee.core import CoreGame
+from amalogs.referee.effects import push_ability
+from amalogs.referee.state import Seat, State
+
+__all__ = ["activations", "activate"]
+
+
+def _abilities(effects: tuple[Any, ...]) -> list[int]:
+    return [k for k, e in enumerate(effects) if e.when == "activated" and e.pay is not None]
+
+
+def _zone_cards(state: State, module: CoreGame, i: int, zone: str) -> list[int]:
+    seat = state.seats[i]
+    if zone == "field":
+        return module.characters(state, i)
+    if zone == "hand":
+        return list(seat.zones["hand"])
+    return list(seat.zones.get("drop", seat.zones.get("discard", [])))
+
+
+def resources_to_rest(state: State, module: CoreGame, i: int, table: dict[str, int]) -> list[int] | None:
+    """Standing resources that pay a table of canonical colour slots ('any' takes any colour), or None."""
+    seat = state.seats[i]
+    free = [u for u in seat.zones[module.resource_zone] if u not in seat.rested]
+    chosen: list[int] = []
+    for colour, amount in sorted(table.items(), key=lambda kv: kv[0] == "any"):
+        pool = [u for u in free if u not in chosen and (colour == "any" or colour in state.cards[u].slots)]
+        if len(pool) < amount:
+            return None
+        chosen += pool[:amount]
+    return chosen
+
+
+def _payable(state: State, module: CoreGame, i: int, uid: int, k: int) -> bool:
+    seat: Seat = state.seats[i]
+    pay = state.cards[uid].effects[k].pay
+    if pay.once_per_turn and (uid, k) in seat.used:
+        return False
+    if pay.rest_self and (uid in seat.rested or (module.summoning_sickness and seat.entered.get(uid) == state.turn)):
+        return False
+    if len(seat.zones["deck"]) < pay.deck_top or len(seat.zones["hand"]) - (uid in seat.zones["hand"]) < pay.discard:
+        return False
+    return resources_to_rest(state, module, i, _table(pay.resources)) is not None
+
+
+def _table(resources: dict[Any, int]) -> dict[str, int]:
+    return {str(getattr(k, "value", k)): n for k, n in resources.items()}
+
+
+def activations(state: State, module: CoreGame, i: int) -> list[Action]:
+    """Every ability the host can pay for now."""
+    out = []
+    for zone in ("field", "hand", "discard"):
+        for uid in _zone_cards(state, module, i, zone):
+            for k in _abilities(state.cards[uid].effects):
+                if state.cards[uid].effects[k].pay.zone == zone and _payable(state, module, i, uid, k):
+                    out.append(Action("activate", (uid, k)))
+    return out
+
+
+def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
+    """Pay the ability's cost, then put its effects on the stack."""
+    seat = state.seats[i]
+    pay = state.cards[uid].effects[k].pay
+    pile = "drop" if "drop" in seat.zones else "discard"
+    seat.rested.update(resources_to_rest(state, module, i, _table(pay.resources)) or [])
+    if pay.rest_self:
+        seat.rested.add(uid)
+    for _ in range(pay.deck_top):
+        seat.zones[pile].append(seat.zones["deck"].pop())
+    others = [u for u in seat.zones["hand"] if u != uid]
+    for _ in range(pay.discard):
+        gone = others.pop(state.rng.randrange(len(others)))
+        seat.zones["hand"].remove(gone)
+        seat.zones[pile].append(gone)
+        state.emit("discard", seat=i, card=gone)
+    if pay.discard_self:
+        seat.zones["hand"].remove(uid)
+        seat.zones[pile].append(uid)
+    if pay.exile_self:
+        seat.zones[pile].remove(uid)
+        seat.zones["removed"].append(uid)
+    if pay.once_per_turn:
+        seat.used.add((uid, k))
+    state.emit("activate", seat=i, card=uid, ability=k, name=state.cards[uid].name)
+    push_ability(state, i, uid, k)
