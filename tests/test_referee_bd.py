@@ -198,7 +198,7 @@ def _conserved(m: Match) -> None:
 def test_conformance_random_matches(catalog: Catalog, pair: tuple[str, str]) -> None:
     g = catalog.game("BD")
     decks = catalog.decks("build-divide")
-    for seed in range(25):
+    for seed in range(120):  # 9 deck pairs × 120 = 1,080 matches
         m = Match.new(catalog, [(g, decks[pair[0]][0]), (g, decks[pair[1]][0])], seed, turn_cap=40)
         rng, player = random.Random(seed), RandomPlayer()
         while not m.is_terminal():

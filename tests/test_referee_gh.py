@@ -192,8 +192,8 @@ def test_conformance_random_matches_across_games(catalog: Catalog, games: tuple[
     a, b = catalog.game(games[0]), catalog.game(games[1])
     decks = [(d, e) for d, e in product(catalog.decks(a.id).values(), catalog.decks(b.id).values())]
     for k, ((da, _), (db, _)) in enumerate(decks):
-        for seed in range(8):
-            m = Match.new(catalog, [(a, da), (b, db)], seed * 10 + k, turn_cap=30)
+        for seed in range(40):  # 16 deck pairs × 40 = 640 matches across the three pairings
+            m = Match.new(catalog, [(a, da), (b, db)], seed * 100 + k, turn_cap=30)
             rng, player = random.Random(seed), RandomPlayer()
             while not m.is_terminal():
                 legal = m.legal_actions()

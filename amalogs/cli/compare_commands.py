@@ -120,6 +120,10 @@ def graph(
     from amalogs.compare.graphs import atlas, game_graph, ontology_graph
     from amalogs.report.exports import export_graph
 
+    from amalogs.errors import AmalogsError
+
+    if fmt in (GraphFormat.svg, GraphFormat.png) and out is None:
+        raise AmalogsError("a picture needs --out FILE")
     cat = catalog()
     if ontology_only:
         g = ontology_graph(cat.ontology)
