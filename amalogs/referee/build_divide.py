@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HitResult, move_top, standing
+from amalogs.referee.core import HitResult, move_top, seat_from, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -51,11 +51,7 @@ class BuildDivide:
                         f"{power}/{hit}" if unit else "", (), card.effects)
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
-        zones: dict[str, list[int]] = {z: [] for z in ZONES}
-        zones["deck"] = list(parts.get("main", []))
-        zones["territory"] = list(parts.get("territory", []))
-        zones["d-deck"] = list(parts.get("d-deck", []))
-        return Seat(self.id, zones)
+        return seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})
 
     # --- setup ----------------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.state import CardData, Seat, State
 
-__all__ = ["CoreGame", "HitResult", "standing", "is_character", "move_top"]
+__all__ = ["CoreGame", "HitResult", "standing", "is_character", "move_top", "seat_from"]
 
 HitResult = str
 """What one point of player damage did: 'ok', 'lost', 'burst' (one more), or 'trigger' (a card to decide on)."""
@@ -99,6 +99,14 @@ class CoreGame(Protocol):
 
     def end_turn(self, state: State, i: int) -> None:
         """The host's end-of-turn cleanup (damage, 'this turn' effects)."""
+
+
+def seat_from(game: str, zones: tuple[str, ...], parts: dict[str, list[int]], placement: dict[str, str]) -> Seat:
+    """A new seat: empty zones, with each part of the deck (main, side decks, extra cards) put where it starts."""
+    seat = Seat(game, {z: [] for z in zones})
+    for part, zone in placement.items():
+        seat.zones[zone] = list(parts.get(part, []))
+    return seat
 
 
 def move_top(state: State, i: int, source: str, target: str, event: str, rested: bool = False) -> int | None:

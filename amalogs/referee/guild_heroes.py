@@ -27,7 +27,7 @@ from typing import Any
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HitResult, move_top, standing
+from amalogs.referee.core import HitResult, move_top, seat_from, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -75,11 +75,7 @@ class GuildHeroes:
                         tuple(sorted(evo.items())) if isinstance(evo, dict) else ())
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
-        zones: dict[str, list[int]] = {z: [] for z in ZONES}
-        zones["deck"] = list(parts.get("main", []))
-        zones["mana-deck"] = list(parts.get("mana-deck", []))
-        zones["mana-area"] = list(parts.get("base-card", []))
-        return Seat(self.id, zones)
+        return seat_from(self.id, ZONES, parts, {"main": "deck", "mana-deck": "mana-deck", "base-card": "mana-area"})
 
     # --- setup ----------------------------------------------------------------------------------------
 
