@@ -55,7 +55,7 @@ def has(s: State, uid: int, unified: str) -> bool:
 
 
 def module(s: State, i: int) -> CoreGame:
-    from amalogs.referee.match import module_of
+    from amalogs.referee.registry import module_of
 
     return module_of(s, i)
 
@@ -92,10 +92,10 @@ def candidates(s: State, p: Pending) -> list[int]:
     """The cards on the field the pending effect may choose."""
     target = p.effect.target
     if target.self_only:
-        from amalogs.referee.match import characters_of
+        from amalogs.referee.registry import characters_of
 
         return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
-    from amalogs.referee.match import characters_of
+    from amalogs.referee.registry import characters_of
 
     out = []
     for i in _side(s, p.controller, target.side):
@@ -154,7 +154,7 @@ def resolve(s: State, chosen: int | None = None) -> bool:
 
 
 def _apply_to(s: State, p: Pending, uid: int) -> None:
-    from amalogs.referee.match import destroy, destroy_if_dead
+    from amalogs.referee.bridge import destroy, destroy_if_dead
 
     e, owner = p.effect, s.cards[uid].owner
     seat = s.seats[owner]
@@ -215,7 +215,7 @@ def _player_damage(s: State, p: Pending) -> None:
         for _ in range(p.effect.amount):
             result = module(s, i).take_hit(s, i)
             if result == "lost":
-                from amalogs.referee.match import finish
+                from amalogs.referee.bridge import finish
 
                 finish(s, 1 - i, "damage with no life left")
                 return

@@ -267,7 +267,7 @@ class GuildHeroes:
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
-        from amalogs.referee.match import characters_of
+        from amalogs.referee.registry import characters_of
 
         opp = state.seats[defender]
         spent = [u for u in characters_of(state, defender) if u in opp.rested]

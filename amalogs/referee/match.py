@@ -21,17 +21,14 @@ from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
 from amalogs.referee.abilities import activate, activations
 from amalogs.referee.actions import Action, IllegalActionError
-from amalogs.referee.build_divide import BuildDivide
+from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import ap, dp, has, push_effects, resolve, sp, target_actions
-from amalogs.referee.guild_heroes import GuildHeroes
+from amalogs.referee.effects import ap, push_effects, resolve, sp, target_actions
+from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
-__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of", "destroy", "destroy_if_dead", "finish"]
-
-MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes()}
-"""The core games the referee can play, by game id."""
-
+__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of", "destroy", "destroy_if_dead", "finish",
+           "module_of"]
 
 class UnsupportedGameError(AmalogsError):
     """The referee has no module for this game yet."""
@@ -42,14 +39,6 @@ class Outcome:
     winner: int | None
     reason: str
     turns: int
-
-
-def module_of(state: State, i: int) -> CoreGame:
-    return MODULES[state.seats[i].game]
-
-
-def characters_of(state: State, i: int) -> list[int]:
-    return module_of(state, i).characters(state, i)
 
 
 class Match:
@@ -178,7 +167,7 @@ class Match:
             pending = {"controller": top.controller, "source": top.source, "effect": top.effect.do,
                        "side": getattr(getattr(top.effect, "target", None), "side", None)}
         return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats,
-                "attack": attack, "pending": pending, "cards": {u: _public(s, u) for u in sorted(visible)}}
+                "attack": attack, "pending": pending, "cards": {u: public_card(s, u) for u in sorted(visible)}}
 
     # --- setup --------------------------------------------------------------------------------------
 
@@ -432,86 +421,6 @@ class Match:
             return f"in the {s.phase} step player {s.decider} may only: {', '.join(verbs)}"
         same = [a.text() for a in legal if a.verb == act.verb]
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
-
-
-def _public(s: State, uid: int) -> dict[str, Any]:
-    """What anyone can read on a face-up card: its current battle values (thousandths of a canonical point,
-    after this turn's changes) and keywords (granted ones included)."""
-    card = s.cards[uid]
-    granted = s.seats[card.owner].granted.get(uid, frozenset())
-    return {"name": card.name, "type": card.type, "cost": card.cost, "ap": ap(s, uid), "dp": dp(s, uid),
-            "sp": sp(s, uid), "colours": list(card.colours), "keywords": sorted(card.keywords),
-            "unified": sorted(card.unified | granted)}
-
-
-def finish(s: State, winner: int | None, reason: str) -> None:
-    """End the match (once)."""
-    if s.finished:
-        return
-    s.winner, s.reason, s.finished = winner, reason, True
-    s.phase, s.decider = "over", None
-    s.stack.clear()
-    s.emit("end", winner=winner, reason=reason)
-
-
-def battle(s: State, attacker: int, defender: int) -> None:
-    """Two characters deal their canonical attack to each other; 先制攻撃 deals first; damage accumulates."""
-    first = [u for u in (attacker, defender) if has(s, u, "先制攻撃")]
-    both = [attacker, defender]
-    order = [first, [u for u in both if u not in first]] if len(first) == 1 else [both]
-    s.emit("battle", attacker=attacker, defender=defender)
-    for wave in order:
-        hits = [(u, defender if u == attacker else attacker, ap(s, u)) for u in wave if _on_field(s, u)]
-        for _, target, amount in hits:
-            seat = s.seats[s.cards[target].owner]
-            seat.damage[target] = seat.damage.get(target, 0) + amount
-        for _, target, _ in hits:
-            destroy_if_dead(s, target)
-
-
-def _on_field(s: State, uid: int) -> bool:
-    return uid in characters_of(s, s.cards[uid].owner)
-
-
-def destroy(s: State, uid: int, to: str = "drop") -> None:
-    """A card leaves the field: to its owner's discard pile (or hand); its damage and changes go with it."""
-    owner = s.cards[uid].owner
-    seat = s.seats[owner]
-    for cards in seat.zones.values():
-        if uid in cards:
-            cards.remove(uid)
-    discard_pile = "drop" if "drop" in seat.zones else "discard"
-    pile = to if to in seat.zones else discard_pile
-    seat.zones[pile].append(uid)
-    seat.rested.discard(uid)
-    for table in (seat.damage, seat.mods, seat.lasting, seat.granted, seat.entered):
-        table.pop(uid, None)
-    seat.attached.pop(uid, None)
-    for gone in [e for e, c in seat.attached.items() if c == uid] + seat.under.pop(uid, []):
-        _leave_with(seat, gone, discard_pile)
-    s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
-    if pile != "hand":
-        push_effects(s, owner, uid, "destroyed")
-
-
-def _leave_with(seat: Any, uid: int, pile: str) -> None:
-    """Equipment and the cards under an evolved character leave the field with it."""
-    for cards in seat.zones.values():
-        if uid in cards:
-            cards.remove(uid)
-    seat.attached.pop(uid, None)
-    seat.zones[pile].append(uid)
-
-
-def destroy_if_dead(s: State, uid: int) -> None:
-    """Destroy a character whose damage this turn has reached its defence; otherwise report its damage."""
-    if not _on_field(s, uid):
-        return
-    seat = s.seats[s.cards[uid].owner]
-    if seat.damage.get(uid, 0) >= dp(s, uid):
-        destroy(s, uid)
-    elif seat.damage.get(uid, 0):
-        s.emit("damaged", seat=s.cards[uid].owner, card=uid, damage=seat.damage[uid])
 
 
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],

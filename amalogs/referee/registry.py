@@ -1,0 +1,21 @@
+"""The core games the referee can play, and lookups every part of the referee shares."""
+
+from __future__ import annotations
+
+from amalogs.referee.build_divide import BuildDivide
+from amalogs.referee.core import CoreGame
+from amalogs.referee.guild_heroes import GuildHeroes
+from amalogs.referee.state import State
+
+__all__ = ["MODULES", "module_of", "characters_of"]
+
+MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes()}
+"""The core games the referee can play, by game id."""
+
+
+def module_of(state: State, i: int) -> CoreGame:
+    return MODULES[state.seats[i].game]
+
+
+def characters_of(state: State, i: int) -> list[int]:
+    return module_of(state, i).characters(state, i)
