@@ -47,9 +47,9 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "draw-from-life": f"draws from the life zone (deck empty): life {event.get('life')}",
         "energy": f"places energy ({event.get('energy')} in all)",
         "play": f"plays {c('card')}" + (" free from life (shot)" if event.get("free") else ""),
-        "effect": f"  → {event.get('effect')}" + (f" on {c('target')}" if "target" in event else ""),
-        "fizzle": f"  → {event.get('effect')} fizzles (立ち消え): no legal target",
-        "effect-not-carried-out": f"  → {event.get('effect')} ({event.get('when')}) is not carried out yet",
+        "effect": f"→ {event.get('effect')}" + (f" on {c('target')}" if "target" in event else ""),
+        "fizzle": f"→ {event.get('effect')} fizzles (立ち消え): no legal target",
+        "effect-not-carried-out": f"→ {event.get('effect')} ({event.get('when')}) is not carried out yet",
         "returned": f"{c('card')} returns to hand",
         "searched": f"searches out {c('card')}",
         "attack": f"attacks with {c('attacker')} → " + ("the player" if event.get("target") == "player"
