@@ -267,3 +267,25 @@ def test_a_played_command_carries_out_its_effect() -> None:
     t.play(f"play {cmd}")
     t.play(f"target {victim}")
     assert t.zone(victim) == "drop" and t.state.phase == "main"
+
+
+def test_a_territory_opens_when_an_ace_of_its_title_enters_and_its_effect_happens() -> None:
+    from dataclasses import replace
+
+    from amalogs.models.effects import Draw
+
+    t = Table()
+    t.state.phase = "main"
+    for _ in range(3):
+        t.card(0, "energy")
+    ace = t.card(0, "hand", 2000, kind="ace-unit")
+    t.cards[ace] = replace(t.cards[ace], title="紅蓮竜", cost=1)
+    territory = t.card(0, "territory", kind="territory")
+    t.cards[territory] = replace(t.cards[territory], title="紅蓮竜", cost=2, effects=(Draw(do="draw", count=1),))
+    drawn = t.card(0, "deck")
+    assert "open" not in {a.verb for a in t.match.legal_actions()}  # no ace has entered yet
+    t.play(f"play {ace}")
+    assert f"open {territory}" in {a.text() for a in t.match.legal_actions()}
+    t.play(f"open {territory}")
+    assert t.zone(territory) == "territory-open" and t.zone(drawn) == "hand"
+    assert len(t.state.seats[0].rested & set(t.state.seats[0].zones["energy"])) == 3

@@ -27,7 +27,7 @@ def _abilities(effects: tuple[Any, ...]) -> list[int]:
 def _zone_cards(state: State, module: CoreGame, i: int, zone: str) -> list[int]:
     seat = state.seats[i]
     if zone == "field":
-        return module.characters(state, i)
+        return module.permanents(state, i)
     if zone == "hand":
         return list(seat.zones["hand"])
     return list(seat.zones.get("drop", seat.zones.get("discard", [])))

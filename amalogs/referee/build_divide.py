@@ -10,7 +10,9 @@ card per point: バースト deals one more, ショット may be played free (sp
 attacker, its remaining hits are not dealt. Units have no summoning sickness.
 
 Card effects run through the canonical effect engine (:mod:`amalogs.referee.effects`): a played card's
-play effects, and a shot card's life effects when it is played free.
+play effects, and a shot card's life effects when it is played free. A closed territory may be opened
+(``open T``) in the turn an ace unit of its title enters, paying its cost; its play effects happen then,
+and its activated abilities can be used while it is open.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ __all__ = ["BuildDivide"]
 
 LIFE = 10
 START_ENERGY = 2
-ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "d-deck")
+ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "territory-open", "d-deck")
 UNIFIED = {"decoy": "デコイ", "blitz": "先制攻撃", "shot": "ライフトリガー", "burst": "バースト"}
 
 
@@ -45,10 +47,12 @@ class BuildDivide:
         s = card.stats
         power, hit = int(s.get("power", 0)), int(s.get("hit", 0))  # type: ignore[arg-type]
         unit = card.type in ("unit", "ace-unit")
+        title = s.get("title")
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
                         power if unit else 0, power if unit else 0, hit, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
-                        f"{power}/{hit}" if unit else "", (), card.effects)
+                        f"{power}/{hit}" if unit else "", (), card.effects,
+                        title=title if isinstance(title, str) else None)
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
         return seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})
@@ -135,7 +139,16 @@ class BuildDivide:
             card = state.cards[u]
             if card.type in ("unit", "ace-unit", "command") and self.payment(state, seat, card) is not None:
                 actions.append(Action("play", (u,)))
+        actions += [Action("open", (t,)) for t in self._openable(state, i)]
         return [*actions, Action("attack-phase")]
+
+    def _openable(self, state: State, i: int) -> list[int]:
+        """A closed territory opens when an ace unit of its title entered this turn and its cost can be paid."""
+        seat = state.seats[i]
+        aces = {state.cards[u].title for u in seat.zones["field"]
+                if state.cards[u].type == "ace-unit" and seat.entered.get(u) == state.turn}
+        return [t for t in seat.zones["territory"]
+                if state.cards[t].title in aces and self.payment(state, seat, state.cards[t]) is not None]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         seat = state.seats[i]
@@ -148,6 +161,14 @@ class BuildDivide:
             return False
         if action.verb == "play":
             self.play(state, i, int(action.args[0]))
+            return False
+        if action.verb == "open":
+            uid = int(action.args[0])
+            seat.rested.update(self.payment(state, seat, state.cards[uid]) or [])
+            seat.zones["territory"].remove(uid)
+            seat.zones["territory-open"].append(uid)
+            state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name)
+            push_effects(state, i, uid, "play")
             return False
         return True
 
@@ -197,6 +218,9 @@ class BuildDivide:
 
     def characters(self, state: State, i: int) -> list[int]:
         return list(state.seats[i].zones["field"])
+
+    def permanents(self, state: State, i: int) -> list[int]:
+        return self.characters(state, i) + state.seats[i].zones["territory-open"]
 
     # --- the defender ---------------------------------------------------------------------------------
 

@@ -83,6 +83,9 @@ class CoreGame(Protocol):
     def characters(self, state: State, i: int) -> list[int]:
         """The seat's characters on the field."""
 
+    def permanents(self, state: State, i: int) -> list[int]:
+        """Every card of the seat on the field whose abilities may be used (characters and the rest)."""
+
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
         """The defender's game decides who may block an attack on ``target``."""
 

@@ -278,6 +278,10 @@ class GuildHeroes:
         seat = state.seats[i]
         return seat.zones["defence-area"] + seat.zones["attack-area"]
 
+    def permanents(self, state: State, i: int) -> list[int]:
+        seat = state.seats[i]
+        return self.characters(state, i) + seat.zones["equipment"] + seat.zones["mana-area"]
+
     # --- the defender ---------------------------------------------------------------------------------
 
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:

@@ -36,6 +36,7 @@ class CardData:
     evolves_from: str | None = None  # 進化: the name of the character it may be put onto
     evolution_cost: tuple[tuple[str, int], ...] = ()
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
+    title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
 
 
 @dataclass(slots=True)
