@@ -20,10 +20,6 @@ from amalogs.referee.state import Seat, State
 __all__ = ["activations", "activate"]
 
 
-def _abilities(effects: tuple[Any, ...]) -> list[int]:
-    return [k for k, e in enumerate(effects) if e.when == "activated" and e.pay is not None]
-
-
 def _zone_cards(state: State, module: CoreGame, i: int, zone: str) -> list[int]:
     seat = state.seats[i]
     if zone == "field":
@@ -67,7 +63,7 @@ def activations(state: State, module: CoreGame, i: int) -> list[Action]:
     out = []
     for zone in ("field", "hand", "discard"):
         for uid in _zone_cards(state, module, i, zone):
-            for k in _abilities(state.cards[uid].effects):
+            for k in state.cards[uid].abilities:
                 if state.cards[uid].effects[k].pay.zone == zone and _payable(state, module, i, uid, k):
                     out.append(Action("activate", (uid, k)))
     return out

@@ -427,9 +427,9 @@ def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], c
                owner: int, slots: dict[str, str]) -> list[int]:
     uids = []
     for card_id, n in counts.items():
+        data = module.card_data(pool[card_id], 0, owner)
+        proto = replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots))
         for _ in range(n):
-            uid = len(cards)
-            data = module.card_data(pool[card_id], uid, owner)
-            cards.append(replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots)))
-            uids.append(uid)
+            uids.append(len(cards))
+            cards.append(proto.copy_as(len(cards), owner))
     return uids

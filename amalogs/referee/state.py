@@ -37,6 +37,18 @@ class CardData:
     evolution_cost: tuple[tuple[str, int], ...] = ()
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
+    abilities: tuple[int, ...] = ()  # indexes of the effects that start an activated ability (they have a pay)
+
+    def __post_init__(self) -> None:
+        if self.effects and not self.abilities:
+            found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
+            object.__setattr__(self, "abilities", found)  # derived once; the instance stays frozen after
+
+    def copy_as(self, uid: int, owner: int) -> CardData:
+        """Another instance of the same card (a cheap copy: the referee makes one per card in each deck)."""
+        return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
+                        self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
+                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.abilities)
 
 
 @dataclass(slots=True)
