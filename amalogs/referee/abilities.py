@@ -63,7 +63,7 @@ def activations(state: State, module: CoreGame, i: int) -> list[Action]:
     out = []
     for zone in ("field", "hand", "discard"):
         for uid in _zone_cards(state, module, i, zone):
-            for k in state.cards[uid].abilities:
+            for k in state.cards[uid].abilities or ():
                 if state.cards[uid].effects[k].pay.zone == zone and _payable(state, module, i, uid, k):
                     out.append(Action("activate", (uid, k)))
     return out

@@ -423,12 +423,25 @@ class Match:
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
 
 
+_PROTOTYPES: dict[tuple[str, int], tuple[Card, CardData]] = {}
+
+
+def _prototype(module: CoreGame, card: Card, slots: dict[str, str]) -> CardData:
+    """The referee's data for a card, worked out once per card (cards are frozen, so it never goes stale)."""
+    key = (module.id, id(card))
+    hit = _PROTOTYPES.get(key)
+    if hit is None or hit[0] is not card:
+        data = module.card_data(card, 0, 0)
+        hit = (card, replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots)))
+        _PROTOTYPES[key] = hit
+    return hit[1]
+
+
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
                owner: int, slots: dict[str, str]) -> list[int]:
     uids = []
     for card_id, n in counts.items():
-        data = module.card_data(pool[card_id], 0, owner)
-        proto = replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots))
+        proto = _prototype(module, pool[card_id], slots)
         for _ in range(n):
             uids.append(len(cards))
             cards.append(proto.copy_as(len(cards), owner))

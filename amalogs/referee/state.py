@@ -37,10 +37,10 @@ class CardData:
     evolution_cost: tuple[tuple[str, int], ...] = ()
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
-    abilities: tuple[int, ...] = ()  # indexes of the effects that start an activated ability (they have a pay)
+    abilities: tuple[int, ...] | None = None  # effects that start an activated ability (None: work it out)
 
     def __post_init__(self) -> None:
-        if self.effects and not self.abilities:
+        if self.abilities is None:
             found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
             object.__setattr__(self, "abilities", found)  # derived once; the instance stays frozen after
 
