@@ -289,3 +289,36 @@ def test_a_territory_opens_when_an_ace_of_its_title_enters_and_its_effect_happen
     t.play(f"open {territory}")
     assert t.zone(territory) == "territory-open" and t.zone(drawn) == "hand"
     assert len(t.state.seats[0].rested & set(t.state.seats[0].zones["energy"])) == 3
+
+
+def test_a_static_effect_is_an_aura_while_its_card_stays() -> None:
+    from dataclasses import replace
+
+    from amalogs.models.effects import Modify, Selector
+    from amalogs.ontology.terms import CanonicalStat
+    from amalogs.referee.effects import ap
+
+    t = Table()
+    dragon = t.card(0, "field", 3000)
+    t.cards[dragon] = replace(t.cards[dragon], traits=frozenset({"竜"}))
+    other = t.card(0, "field", 3000)
+    aura = Modify(do="modify", when="static", stat=CanonicalStat.BP, amount=2, until="permanent",
+                  target=Selector(side="self", count=0, trait="竜"))
+    lord = t.card(0, "field", 1000, effects=(aura,))
+    t.state.has_auras = True
+    t.match.legal_actions()  # the referee works out auras before every decision
+    assert ap(t.state, dragon) == 5000 and ap(t.state, other) == 3000
+    from amalogs.referee.bridge import destroy
+
+    destroy(t.state, lord)
+    t.match.legal_actions()
+    assert ap(t.state, dragon) == 3000
+
+
+def test_a_static_effect_on_the_card_itself_is_part_of_its_values(catalog: Catalog) -> None:
+    from amalogs.referee.match import _with_own_statics
+    from amalogs.models.effects import GrantKeyword
+
+    plain = CardData(0, 0, "x", "x", "character", (), 1, 2000, 2000, 0, frozenset(),
+                     effects=(GrantKeyword(do="grant_keyword", when="static", keyword="デコイ"),))  # type: ignore[arg-type]
+    assert "デコイ" in _with_own_statics(plain).unified

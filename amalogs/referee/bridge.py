@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from amalogs.referee.effects import ap, dp, has, push_effects, sp
+from amalogs.referee.effects import ap, dp, has, push_effects, refresh_auras, sp
 from amalogs.referee.registry import characters_of
 from amalogs.referee.state import State
 
@@ -34,6 +34,7 @@ def finish(s: State, winner: int | None, reason: str) -> None:
 
 def battle(s: State, attacker: int, defender: int) -> None:
     """Two characters deal their canonical attack to each other; 先制攻撃 deals first; damage accumulates."""
+    refresh_auras(s)
     first = [u for u in (attacker, defender) if has(s, u, "先制攻撃")]
     both = [attacker, defender]
     order = [first, [u for u in both if u not in first]] if len(first) == 1 else [both]

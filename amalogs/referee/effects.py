@@ -6,11 +6,12 @@ fizzles (立ち消え). Values are canonical thousandths, so an effect written f
 
 Carried out now: effects when a card is played (``play``), life triggers (``life``, or the play effects of a
 trigger card without one), a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
-``end-of-turn`` effects, and activated abilities with a structured cost (:mod:`amalogs.referee.abilities`) —
-draw, damage, destroy, modify, rest,
+``end-of-turn`` effects, activated abilities with a structured cost (:mod:`amalogs.referee.abilities`), and
+static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal, and a
-simple search (the first matching card among those looked at) and scout (the order is kept). ``static`` effects
-(but equipment's changes) and ``native`` effects are logged as not carried out.
+simple search (the first matching card among those looked at) and scout (the order is kept). ``native`` effects are
+logged as not carried out; a static effect that names one target without being on the card itself (only
+equipment does that, and equipment is applied when attached) is not applied as an aura.
 """
 
 from __future__ import annotations
@@ -24,17 +25,19 @@ from amalogs.referee.state import Pending, State
 if TYPE_CHECKING:
     from amalogs.referee.core import CoreGame
 
-__all__ = ["ap", "dp", "sp", "has", "push_ability", "push_effects", "resolve", "target_actions", "TARGETED"]
+__all__ = ["ap", "dp", "sp", "has", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
+           "TARGETED"]
 
-NOT_YET = frozenset({"static"})
-"""Timings the referee does not carry out yet (static effects; equipment's static changes aside)."""
+NOT_YET: frozenset[str] = frozenset()
+"""Timings the referee does not carry out yet (every timing is carried out now, static ones as auras)."""
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
 _STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
 
 def _mod(s: State, uid: int, index: int) -> int:
     seat = s.seats[s.cards[uid].owner]
-    return seat.mods.get(uid, (0, 0, 0))[index] + seat.lasting.get(uid, (0, 0, 0))[index]
+    zero = (0, 0, 0)
+    return seat.mods.get(uid, zero)[index] + seat.lasting.get(uid, zero)[index] + seat.aura.get(uid, zero)[index]
 
 
 def ap(s: State, uid: int) -> int:
@@ -51,7 +54,41 @@ def sp(s: State, uid: int) -> int:
 
 def has(s: State, uid: int, unified: str) -> bool:
     seat = s.seats[s.cards[uid].owner]
-    return unified in s.cards[uid].unified or unified in seat.granted.get(uid, frozenset())
+    return (unified in s.cards[uid].unified or unified in seat.granted.get(uid, frozenset())
+            or unified in seat.aura_granted.get(uid, frozenset()))
+
+
+def refresh_auras(s: State) -> None:
+    """Work out what the static effects of the cards on the field give other cards right now: one with
+    ``count = 0`` applies to every character it matches. (A static effect on the card itself is part of the
+    card's values from the start; equipment's changes are applied when it is attached.)"""
+    from amalogs.referee.registry import characters_of, module_of
+
+    if not s.has_auras:
+        return
+    for seat in s.seats:
+        if seat.aura:
+            seat.aura.clear()
+        if seat.aura_granted:
+            seat.aura_granted.clear()
+    for i in (0, 1):
+        for src in module_of(s, i).permanents(s, i):
+            for e in s.cards[src].auras or ():
+                targets = [u for j in _side(s, i, e.target.side) for u in characters_of(s, j)
+                           if _matches(s, u, e.target)]
+                for uid in targets:
+                    _aura(s, uid, e)
+
+
+def _aura(s: State, uid: int, e: Any) -> None:
+    seat = s.seats[s.cards[uid].owner]
+    if e.do == "grant_keyword":
+        seat.aura_granted[uid] = seat.aura_granted.get(uid, frozenset()) | {e.keyword.value}
+        return
+    values = list(seat.aura.get(uid, (0, 0, 0)))
+    for index in _STAT_INDEX[e.stat.value]:
+        values[index] += int(e.amount * 1000)
+    seat.aura[uid] = (values[0], values[1], values[2])
 
 
 def module(s: State, i: int) -> CoreGame:
@@ -110,6 +147,7 @@ def _matches(s: State, uid: int, f: Any) -> bool:
     card = s.cards[uid]
     checks = [
         f.state is None or (f.state == "rested") == (uid in seat.rested),
+        f.trait is None or f.trait in card.traits,
         f.keyword is None or has(s, uid, f.keyword.value),
         f.max_cost is None or card.cost <= f.max_cost,
         f.min_cost is None or card.cost >= f.min_cost,
@@ -256,7 +294,7 @@ def _search(s: State, p: Pending) -> None:
 def _card_matches(s: State, uid: int, f: Any) -> bool:
     card = s.cards[uid]
     return (f.max_cost is None or card.cost <= f.max_cost) and (f.min_cost is None or card.cost >= f.min_cost) and (
-        f.keyword is None or f.keyword.value in card.unified)
+        f.keyword is None or f.keyword.value in card.unified) and (f.trait is None or f.trait in card.traits)
 
 
 def _scout(s: State, p: Pending) -> None:

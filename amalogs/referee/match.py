@@ -23,7 +23,7 @@ from amalogs.referee.abilities import activate, activations
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import ap, push_effects, resolve, sp, target_actions
+from amalogs.referee.effects import ap, push_effects, refresh_auras, resolve, sp, target_actions
 from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
@@ -66,11 +66,12 @@ class Match:
             module = MODULES[game.id]
             pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
             slots = {e.native: e.slot.value for e in game.page.colours}
-            parts = {"main": _instances(module, cards, pool, deck.main, i, slots)}
+            parts = {"main": _instances(module, cards, pool, deck.main, i, slots, game)}
             for part, counts in [*deck.side.items(), *deck.extra.items()]:
-                parts[part] = _instances(module, cards, pool, counts, i, slots)
+                parts[part] = _instances(module, cards, pool, counts, i, slots, game)
             seats.append(module.new_seat(parts))
-        state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events)
+        state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events,
+                      has_auras=any(c.auras for c in cards))
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
         for i in (state.first, 1 - state.first):
             module_of(state, i).deal(state, i)
@@ -101,6 +102,7 @@ class Match:
 
     def _compute_legal(self) -> list[Action]:
         s = self.state
+        refresh_auras(s)
         if s.finished or s.decider is None:
             return []
         me = s.decider
@@ -426,22 +428,46 @@ class Match:
 _PROTOTYPES: dict[tuple[str, int], tuple[Card, CardData]] = {}
 
 
-def _prototype(module: CoreGame, card: Card, slots: dict[str, str]) -> CardData:
+def _with_own_statics(data: CardData) -> CardData:
+    """A static effect on the card itself (its own keyword, a fixed bonus) is part of its values from the start."""
+    ap, dp, sp, unified = data.ap, data.dp, data.sp, set(data.unified)
+    for e in data.effects:
+        if e.when != "static" or not getattr(getattr(e, "target", None), "self_only", False):
+            continue
+        if e.do == "grant_keyword":
+            unified.add(e.keyword.value)
+        elif e.do == "modify" and data.dp:
+            amount = int(e.amount * 1000)
+            ap += amount if e.stat.value in ("AP", "BP") else 0
+            dp += amount if e.stat.value in ("DP", "BP") else 0
+            sp += int(e.amount) if e.stat.value == "SP" else 0
+    return replace(data, ap=ap, dp=dp, sp=sp, unified=frozenset(unified))
+
+
+def traits_of(card: Card, game: Game) -> tuple[str, ...]:
+    """A card's 特徴, through its game's page (the canonical card's traits)."""
+    from amalogs.convert.canonical import to_canonical
+
+    return to_canonical(card, game).traits
+
+
+def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game) -> CardData:
     """The referee's data for a card, worked out once per card (cards are frozen, so it never goes stale)."""
     key = (module.id, id(card))
     hit = _PROTOTYPES.get(key)
     if hit is None or hit[0] is not card:
-        data = module.card_data(card, 0, 0)
-        hit = (card, replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots)))
+        data = _with_own_statics(module.card_data(card, 0, 0))
+        hit = (card, replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots),
+                             traits=frozenset(traits_of(card, game))))
         _PROTOTYPES[key] = hit
     return hit[1]
 
 
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
-               owner: int, slots: dict[str, str]) -> list[int]:
+               owner: int, slots: dict[str, str], game: Game) -> list[int]:
     uids = []
     for card_id, n in counts.items():
-        proto = _prototype(module, pool[card_id], slots)
+        proto = _prototype(module, pool[card_id], slots, game)
         for _ in range(n):
             uids.append(len(cards))
             cards.append(proto.copy_as(len(cards), owner))

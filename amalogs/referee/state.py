@@ -37,18 +37,25 @@ class CardData:
     evolution_cost: tuple[tuple[str, int], ...] = ()
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
+    traits: frozenset[str] = frozenset()  # its 特徴 (attributes, factions, works), for effects that name one
     abilities: tuple[int, ...] | None = None  # effects that start an activated ability (None: work it out)
+    auras: tuple[Any, ...] | None = None  # static effects that act as auras (None: work it out)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self) -> None:  # derived once; the instance stays frozen after
         if self.abilities is None:
             found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
-            object.__setattr__(self, "abilities", found)  # derived once; the instance stays frozen after
+            object.__setattr__(self, "abilities", found)
+        if self.auras is None:
+            auras = tuple(e for e in self.effects if e.when == "static" and e.do in ("modify", "grant_keyword")
+                          and not e.target.self_only and e.target.count == 0)
+            object.__setattr__(self, "auras", auras)
 
     def copy_as(self, uid: int, owner: int) -> CardData:
         """Another instance of the same card (a cheap copy: the referee makes one per card in each deck)."""
         return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
                         self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
-                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.abilities)
+                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits, self.abilities,
+                        self.auras)
 
 
 @dataclass(slots=True)
@@ -62,6 +69,8 @@ class Seat:
     mods: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # card → (AP, DP, SP) changes this turn
     lasting: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # … while it stays on the field
     granted: dict[int, frozenset[str]] = field(default_factory=dict)  # card → unified keywords given this turn
+    aura: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # (AP, DP, SP) from static effects now
+    aura_granted: dict[int, frozenset[str]] = field(default_factory=dict)  # keywords from static effects now
     entered: dict[int, int] = field(default_factory=dict)  # card → the turn it came onto the field
     attached: dict[int, int] = field(default_factory=dict)  # equipment → the character it is attached to
     under: dict[int, list[int]] = field(default_factory=dict)  # evolved character → the cards beneath it
@@ -73,7 +82,8 @@ class Seat:
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
-                    dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.entered),
+                    dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.aura), dict(self.aura_granted),
+                    dict(self.entered),
                     dict(self.attached), {k: list(v) for k, v in self.under.items()},
                     self.energy_placed, self.mulligan_decided, self.turns, self.moving, set(self.used))
 
@@ -123,6 +133,7 @@ class State:
     stack: list[Pending] = field(default_factory=list)
     resume: str = "main"  # the step to return to once the stack is empty
     boost: list[int] = field(default_factory=lambda: [0, 0])  # extra SP for each seat's next player damage
+    has_auras: bool = False  # some card in the match has a static effect on other cards
     winner: int | None = None
     reason: str | None = None
     finished: bool = False
@@ -135,8 +146,8 @@ class State:
         rng.setstate(self.rng.getstate())
         return State([s.clone() for s in self.seats], self.cards, rng, self.first, self.turn, self.active,
                      self.phase, self.decider, self.attack.clone() if self.attack else None, self.trigger_card,
-                     list(self.stack), self.resume, list(self.boost), self.winner, self.reason, self.finished,
-                     self.turn_cap, list(self.events), self.log_events)
+                     list(self.stack), self.resume, list(self.boost), self.has_auras, self.winner, self.reason,
+                     self.finished, self.turn_cap, list(self.events), self.log_events)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:
