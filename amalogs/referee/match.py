@@ -229,39 +229,51 @@ class Match:
         self._run_stack("reactions")
 
     def _run_stack(self, resume: str) -> None:
-        """Resolve pending effects, then go on with ``resume`` (main, attack, or the attack's damage)."""
+        """Resolve pending effects, then go on with ``resume``: a decision step (main, attack) or one of the
+        continuations below (the attack's damage, blocks, the battle, the end of the turn …)."""
         s = self.state
         s.resume = resume
         if s.stack and not resolve(s):
             return  # a target decision is needed
         if s.finished:
             return
-        if resume == "damage":
-            attack = s.attack
-            if attack is not None and attack.hits_left > 0:
-                s.phase = "damage"
-                self._deal_hits(1 - s.active)
-            else:
-                self._after_attack()
-        elif resume == "block":
-            if s.attack is None or s.attack.attacker not in characters_of(s, s.active):
-                self._after_attack()  # the attacker is gone before blocks
-            else:
-                s.phase, s.decider = "block", 1 - s.active
-        elif resume == "resolve-attack":
-            self._resolve_attack(1 - s.active)
-        elif resume == "end":
-            self._cleanup(s.active)
-        elif resume == "attack-over":
-            self._after_attack()
-        elif resume == "reactions":
-            defender = 1 - s.active
-            if module_of(s, defender).reactions(s, defender):
-                s.phase, s.decider = "reaction", defender
-            else:
-                s.phase, s.decider = "attack", s.active
-        else:
+        then = getattr(self, "_then_" + resume.replace("-", "_"), None)
+        if then is None:
             s.phase, s.decider = resume, s.active
+        else:
+            then()
+
+    def _then_damage(self) -> None:
+        s = self.state
+        if s.attack is not None and s.attack.hits_left > 0:
+            s.phase = "damage"
+            self._deal_hits(1 - s.active)
+        else:
+            self._after_attack()
+
+    def _then_block(self) -> None:
+        s = self.state
+        if s.attack is None or s.attack.attacker not in characters_of(s, s.active):
+            self._after_attack()  # the attacker is gone before blocks
+        else:
+            s.phase, s.decider = "block", 1 - s.active
+
+    def _then_resolve_attack(self) -> None:
+        self._resolve_attack(1 - self.state.active)
+
+    def _then_end(self) -> None:
+        self._cleanup(self.state.active)
+
+    def _then_attack_over(self) -> None:
+        self._after_attack()
+
+    def _then_reactions(self) -> None:
+        s = self.state
+        defender = 1 - s.active
+        if module_of(s, defender).reactions(s, defender):
+            s.phase, s.decider = "reaction", defender
+        else:
+            s.phase, s.decider = "attack", s.active
 
     def _do_target(self, me: int, act: Action) -> None:
         s = self.state
