@@ -205,10 +205,9 @@ class BuildDivide:
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
         player or a rested デコイ."""
-        from amalogs.referee.registry import characters_of
+        from amalogs.referee.registry import spent_characters
 
-        opp = state.seats[defender]
-        rested = [u for u in characters_of(state, defender) if u in opp.rested]
+        rested = spent_characters(state, defender)
         decoys = [u for u in rested if has(state, u, "デコイ")]
         if decoys:
             return list(decoys)

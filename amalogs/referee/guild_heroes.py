@@ -267,10 +267,9 @@ class GuildHeroes:
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
-        from amalogs.referee.registry import characters_of
+        from amalogs.referee.registry import spent_characters
 
-        opp = state.seats[defender]
-        spent = [u for u in characters_of(state, defender) if u in opp.rested]
+        spent = spent_characters(state, defender)
         lures = [u for u in spent if has(state, u, "デコイ")]
         return list(lures) if lures else [None, *spent]
 

@@ -7,7 +7,7 @@ from amalogs.referee.core import CoreGame
 from amalogs.referee.guild_heroes import GuildHeroes
 from amalogs.referee.state import State
 
-__all__ = ["MODULES", "module_of", "characters_of"]
+__all__ = ["MODULES", "module_of", "characters_of", "spent_characters"]
 
 MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes()}
 """The core games the referee can play, by game id."""
@@ -19,3 +19,9 @@ def module_of(state: State, i: int) -> CoreGame:
 
 def characters_of(state: State, i: int) -> list[int]:
     return module_of(state, i).characters(state, i)
+
+
+def spent_characters(state: State, i: int) -> list[int]:
+    """Seat i's rested (spent) characters: those an attack may target."""
+    rested = state.seats[i].rested
+    return [u for u in characters_of(state, i) if u in rested]

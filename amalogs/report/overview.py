@@ -87,8 +87,13 @@ def we_criteria() -> Table:
     return table
 
 
+def _section_table(title: str) -> Table:
+    """A titled, full-width table: one section of the ontology view."""
+    return Table(title=title, title_justify="left", title_style="bold cyan", box=box.SIMPLE_HEAD, expand=True)
+
+
 def _term_table(title: str, onto: Ontology, terms: Iterable[Term], extra: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left", title_style="bold cyan", box=box.SIMPLE_HEAD, expand=True)
+    table = _section_table(title)
     table.add_column("term", no_wrap=True)
     if extra:
         table.add_column(extra, no_wrap=True)
@@ -117,8 +122,7 @@ def _ontology_parts(onto: Ontology) -> Iterator[RenderableType]:
     yield _term_table("キーワードルール: damage systems", onto, kr.damage_systems)
     yield _term_table("キーワードルール: life systems", onto, kr.life_systems)
     yield _term_table("キーワードルール: attack rules", onto, kr.attack_rules)
-    res = Table(title="Cross-system resolution", title_justify="left", title_style="bold cyan",
-                box=box.SIMPLE_HEAD, expand=True)
+    res = _section_table("Cross-system resolution")
     for col in ("attacker", "defender", "formula", "source"):
         res.add_column(col, no_wrap=True)
     res.add_column("rule", overflow="fold", ratio=1)
@@ -132,8 +136,7 @@ def _ontology_parts(onto: Ontology) -> Iterator[RenderableType]:
     yield _term_table("ダメージクリンナップ Cleanup timings", onto, onto.cleanup_timings)
     yield _term_table("領域 Zones", onto, onto.zones)
     yield _term_table("Turn phases", onto, onto.phases)
-    uk = Table(title="統一キーワード能力 Unified keyword abilities", title_justify="left", title_style="bold cyan",
-               box=box.SIMPLE_HEAD, expand=True)
+    uk = _section_table("統一キーワード能力 Unified keyword abilities")
     uk.add_column("keyword", no_wrap=True)
     uk.add_column("source", style="dim", no_wrap=True)
     uk.add_column("rule", overflow="fold", ratio=1)
