@@ -10,8 +10,10 @@ RLCard is not a dependency of amalogs: `pip install rlcard` to include the compa
     python benchmarks/referee.py                # 200 matches per pairing, best of 3 rounds
     python benchmarks/referee.py --matches 500 --rounds 5
 
-Each figure is the best of several rounds, taken alternately for the referee and for RLCard, because a
-shared machine's speed drifts by tens of percent from one second to the next.
+A shared machine's speed drifts by tens of percent from one second to the next, so the figures are taken
+in rounds: in each round every pairing is timed and RLCard is timed right after it, and the ratio is the
+pairing's decisions/s over RLCard's measured next to it. The speeds shown are the best round's; the ratio
+shown is the median of a pairing's rounds (drift between two neighbouring timings mostly cancels).
 """
 
 from __future__ import annotations
@@ -20,30 +22,40 @@ import argparse
 import random
 import time
 
-from amalogs.catalog import load_catalog
+from collections.abc import Callable
+from functools import partial
+from statistics import median
+
+from amalogs.catalog import Catalog, Game, load_catalog
 from amalogs.referee import Match, RandomPlayer
 from amalogs.referee.match import MODULES
 
 
-def referee(matches: int) -> dict[str, tuple[float, float]]:
+def pairings(matches: int) -> dict[str, Callable[[], tuple[float, float]]]:
+    """For every ordered pairing, a function that plays ``matches`` seeded random matches and returns
+    (matches/s, decisions/s)."""
     catalog = load_catalog()
     games = [catalog.game(g) for g in MODULES]
-    results = {}
+    out = {}
     for a in games:
         for b in games:
-            decks_a, decks_b = list(catalog.decks(a.id).values()), list(catalog.decks(b.id).values())
-            decisions = 0
-            start = time.perf_counter()
-            for seed in range(matches):
-                m = Match.new(catalog, [(a, decks_a[seed % len(decks_a)][0]), (b, decks_b[seed % len(decks_b)][0])],
-                              seed, log_events=False)
-                rng, player = random.Random(seed), RandomPlayer()
-                while not m.is_terminal():
-                    m.apply_action(player.choose({}, m.legal_actions(), rng))
-                    decisions += 1
-            seconds = time.perf_counter() - start
-            results[f"{a.page.abbreviation} vs {b.page.abbreviation}"] = (matches / seconds, decisions / seconds)
-    return results
+            out[f"{a.page.abbreviation} vs {b.page.abbreviation}"] = partial(_play, catalog, a, b, matches)
+    return out
+
+
+def _play(catalog: Catalog, a: Game, b: Game, matches: int) -> tuple[float, float]:
+    decks_a, decks_b = list(catalog.decks(a.id).values()), list(catalog.decks(b.id).values())
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(matches):
+        m = Match.new(catalog, [(a, decks_a[seed % len(decks_a)][0]), (b, decks_b[seed % len(decks_b)][0])],
+                      seed, log_events=False)
+        rng, player = random.Random(seed), RandomPlayer()
+        while not m.is_terminal():
+            m.apply_action(player.choose({}, m.legal_actions(), rng))
+            decisions += 1
+    seconds = time.perf_counter() - start
+    return matches / seconds, decisions / seconds
 
 
 def rlcard_uno(games: int) -> float | None:
@@ -68,20 +80,27 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     opts = parser.parse_args()
     rows: dict[str, tuple[float, float]] = {}
+    ratios: dict[str, list[float]] = {}
     uno: float | None = None
+    runs = pairings(opts.matches)
+    uno_games = max(opts.matches // 2, 20)
     for _ in range(opts.rounds):
-        for pairing, (mps, dps) in referee(opts.matches).items():
+        for pairing, run in runs.items():
+            mps, dps = run()
             best = rows.get(pairing, (0.0, 0.0))
             rows[pairing] = (max(best[0], mps), max(best[1], dps))
-        measured = rlcard_uno(opts.matches)
-        if measured is not None:
-            uno = max(uno or 0.0, measured)
+            measured = rlcard_uno(uno_games)
+            if measured is not None:
+                uno = max(uno or 0.0, measured)
+                ratios.setdefault(pairing, []).append(dps / measured)
     for pairing, (mps, dps) in rows.items():
-        ratio = f"   {dps / uno:.1f}× RLCard UNO" if uno else ""
+        ratio = f"   {median(ratios[pairing]):.1f}× RLCard UNO (median of {opts.rounds})" if uno else ""
         print(f"{pairing:<10} {mps:8.1f} matches/s {dps:10,.0f} decisions/s{ratio}")
     if uno:
-        slowest = min(dps for _, dps in rows.values())
-        print(f"RLCard UNO (random agents): {uno:,.0f} decisions/s; slowest pairing {slowest / uno:.1f}× (goal ≥ 2×)")
+        slowest = min(rows, key=lambda p: rows[p][1])
+        print(f"RLCard UNO (random agents): {uno:,.0f} decisions/s (best); slowest pairing {slowest}: "
+              f"{median(ratios[slowest]):.1f}× (goal ≥ 2×); lowest pairing ratio "
+              f"{min(median(r) for r in ratios.values()):.1f}×")
     else:
         print("RLCard is not installed (pip install rlcard) — no comparison")
     return 0

@@ -225,3 +225,14 @@ def test_targets_the_most_valuable_card_when_all_candidates_are_on_one_side() ->
     mixed = [*legal, Action("target", (mine,)), Action("skip")]
     picks = {GreedyPlayer().choose(obs, mixed, random.Random(s)) for s in range(40)}
     assert picks == set(mixed)  # no opinion: any of them
+
+
+def test_card_data_derives_abilities_auras_and_timings_from_its_effects_even_after_replace() -> None:
+    from dataclasses import replace
+
+    from amalogs.models.effects import Draw
+
+    card = CardData(0, 0, "c", "card", "unit", ("red",), 1, 1000, 1000, 1, frozenset())
+    assert card.abilities == () and card.auras == () and card.timed == {}
+    drawing = replace(card, effects=(Draw(do="draw", count=1),))
+    assert drawing.timed == {"play": drawing.effects} and drawing.copy_as(5, 1).timed == drawing.timed

@@ -20,13 +20,13 @@ from amalogs.referee.state import Seat, State
 __all__ = ["activations", "activate"]
 
 
-def _zone_cards(state: State, module: CoreGame, i: int, zone: str) -> list[int]:
-    seat = state.seats[i]
-    if zone == "field":
-        return module.permanents(state, i)
-    if zone == "hand":
-        return list(seat.zones["hand"])
-    return list(seat.zones.get("drop", seat.zones.get("discard", [])))
+def _ability_cards(state: State, i: int) -> frozenset[int]:
+    """Seat i's cards with an activated ability (worked out again only when cards are added to the match)."""
+    known = state.ability_cards
+    if known is None or known[0] != len(state.cards):
+        per_seat = tuple(frozenset(c.uid for c in state.cards if c.owner == j and c.abilities) for j in (0, 1))
+        known = state.ability_cards = (len(state.cards), per_seat)
+    return known[1][i]
 
 
 def resources_to_rest(state: State, module: CoreGame, i: int, table: dict[str, int]) -> list[int] | None:
@@ -60,9 +60,16 @@ def _table(resources: dict[Any, int]) -> dict[str, int]:
 
 def activations(state: State, module: CoreGame, i: int) -> list[Action]:
     """Every ability the host can pay for now."""
+    mine = _ability_cards(state, i)
+    if not mine:
+        return []
+    seat = state.seats[i]
     out = []
-    for zone in ("field", "hand", "discard"):
-        for uid in _zone_cards(state, module, i, zone):
+    for zone, cards in (("field", module.permanents(state, i)), ("hand", seat.zones["hand"]),
+                        ("discard", seat.zones.get("drop", seat.zones.get("discard", [])))):
+        for uid in cards:
+            if uid not in mine:
+                continue
             for k in state.cards[uid].abilities or ():
                 if state.cards[uid].effects[k].pay.zone == zone and _payable(state, module, i, uid, k):
                     out.append(Action("activate", (uid, k)))

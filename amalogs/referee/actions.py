@@ -6,16 +6,16 @@ gives the same action back. Card instances are small integers given out at setup
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from amalogs.errors import AmalogsError
 
 __all__ = ["Action", "IllegalActionError"]
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move: a verb and its arguments (card instance ids and words)."""
+class Action(NamedTuple):
+    """One move: a verb and its arguments (card instance ids and words). A named tuple: comparing actions
+    (is this one legal?) is a plain tuple comparison."""
 
     verb: str
     args: tuple[int | str, ...] = ()

@@ -115,9 +115,11 @@ class BuildDivide:
             return "drew with neither deck nor life cards"
         return None
 
-    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
-        """The energy to rest for a card (one of each of its colours first), or None if it cannot be paid."""
-        free = standing(seat, seat.zones["energy"])
+    def payment(self, state: State, seat: Seat, card: CardData, free: list[int] | None = None) -> list[int] | None:
+        """The energy to rest for a card (one of each of its colours first), or None if it cannot be paid.
+        ``free``: the standing energy, when the caller has worked it out already."""
+        if free is None:
+            free = standing(seat, seat.zones["energy"])
         chosen: list[int] = []
         for colour in card.colours:
             if colour == "colourless":
@@ -135,9 +137,15 @@ class BuildDivide:
         actions: list[Action] = []
         if not seat.energy_placed:
             actions += [Action("energy", (u,)) for u in seat.zones["hand"]]
+        free = standing(seat, seat.zones["energy"])
+        payable: dict[str, bool] = {}  # copies of a card cost the same
         for u in seat.zones["hand"]:
             card = state.cards[u]
-            if card.type in ("unit", "ace-unit", "command") and self.payment(state, seat, card) is not None:
+            if card.type not in ("unit", "ace-unit", "command"):
+                continue
+            if card.card_id not in payable:
+                payable[card.card_id] = self.payment(state, seat, card, free) is not None
+            if payable[card.card_id]:
                 actions.append(Action("play", (u,)))
         actions += [Action("open", (t,)) for t in self._openable(state, i)]
         return [*actions, Action("attack-phase")]

@@ -35,6 +35,8 @@ _STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
 
 def _mod(s: State, uid: int, index: int) -> int:
+    if s.auras_stale:
+        refresh_auras(s)
     seat = s.seats[s.cards[uid].owner]
     zero = (0, 0, 0)
     return seat.mods.get(uid, zero)[index] + seat.lasting.get(uid, zero)[index] + seat.aura.get(uid, zero)[index]
@@ -53,6 +55,8 @@ def sp(s: State, uid: int) -> int:
 
 
 def has(s: State, uid: int, unified: str) -> bool:
+    if s.auras_stale:
+        refresh_auras(s)
     seat = s.seats[s.cards[uid].owner]
     return (unified in s.cards[uid].unified or unified in seat.granted.get(uid, frozenset())
             or unified in seat.aura_granted.get(uid, frozenset()))
@@ -61,9 +65,13 @@ def has(s: State, uid: int, unified: str) -> bool:
 def refresh_auras(s: State) -> None:
     """Work out what the static effects of the cards on the field give other cards right now: one with
     ``count = 0`` applies to every character it matches. (A static effect on the card itself is part of the
-    card's values from the start; equipment's changes are applied when it is attached.)"""
+    card's values from the start; equipment's changes are applied when it is attached.)
+
+    Worked out on demand: every decision marks them stale, and the first value read after it (or a battle)
+    works them out again."""
     from amalogs.referee.registry import characters_of, module_of
 
+    s.auras_stale = False
     if not s.has_auras:
         return
     for seat in s.seats:
@@ -99,12 +107,14 @@ def module(s: State, i: int) -> CoreGame:
 
 def push_effects(s: State, controller: int, source: int, when: str) -> None:
     """Put a card's effects of one timing on the stack (first effect resolves first)."""
-    effects = [e for e in s.cards[source].effects if e.when == when]
+    timed = s.cards[source].timed
+    effects = timed.get(when, ())
     if when == "life" and not effects:
-        effects = [e for e in s.cards[source].effects if e.when == "play"]
-    skipped = [e for e in s.cards[source].effects if e.when in NOT_YET]
-    for e in skipped if when == "play" else []:
-        s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
+        effects = timed.get("play", ())
+    if when == "play" and NOT_YET:
+        for e in s.cards[source].effects:
+            if e.when in NOT_YET:
+                s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
     for e in reversed(effects):
         s.stack.append(Pending(controller, source, e))
 

@@ -23,6 +23,7 @@ speed 2 until it passes (``pass``); reaction magic is not played in the main pha
 
 from __future__ import annotations
 
+
 from typing import Any
 
 from amalogs.models.cards import Card
@@ -137,9 +138,12 @@ class GuildHeroes:
         move_top(state, i, "mana-deck", "mana-area", "mana")
         return None
 
-    def payment(self, state: State, seat: Seat, card: CardData, evolving: bool = False) -> list[int] | None:
-        """Mana-area cards to spend: each gives one mana of its attribute; no-attribute costs take any."""
-        free = standing(seat, seat.zones["mana-area"])
+    def payment(self, state: State, seat: Seat, card: CardData, evolving: bool = False,
+                free: list[int] | None = None) -> list[int] | None:
+        """Mana-area cards to spend: each gives one mana of its attribute; no-attribute costs take any.
+        ``free``: the standing mana, when the caller has worked it out already."""
+        if free is None:
+            free = standing(seat, seat.zones["mana-area"])
         chosen: list[int] = []
         generic = 0
         for colour, amount in card.evolution_cost if evolving else card.cost_table:
@@ -163,16 +167,25 @@ class GuildHeroes:
             return [*(Action("move", (u,)) for u in movers), Action("moves-done")]
         plays: list[Action] = []
         chars = self.characters(state, i)
+        free = standing(seat, seat.zones["mana-area"])
+        payable: dict[tuple[str, bool], bool] = {}  # copies of a card cost the same
+
+        def can_pay(card: CardData, evolving: bool = False) -> bool:
+            key = (card.card_id, evolving)
+            if key not in payable:
+                payable[key] = self.payment(state, seat, card, evolving, free) is not None
+            return payable[key]
+
         for u in seat.zones["hand"]:
             card = state.cards[u]
             if "reaction" in card.keywords:
                 continue  # reaction magic is used in the reaction step only (the project's reading)
-            if self.payment(state, seat, card) is not None:
+            if can_pay(card):
                 if card.type == "equipment-magic":
                     plays += [Action("equip", (u, c)) for c in chars if c not in seat.attached.values()]
                 else:
                     plays.append(Action("play", (u,)))
-            if card.evolves_from and self.payment(state, seat, card, evolving=True) is not None:
+            if card.evolves_from and can_pay(card, evolving=True):
                 plays += [Action("evolve", (u, c)) for c in chars if state.cards[c].name == card.evolves_from]
         return [*plays, Action("attack-phase")]
 

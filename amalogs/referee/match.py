@@ -23,7 +23,7 @@ from amalogs.referee.abilities import activate, activations
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import ap, push_effects, refresh_auras, resolve, sp, target_actions
+from amalogs.referee.effects import ap, push_effects, resolve, sp, target_actions
 from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
@@ -102,7 +102,7 @@ class Match:
 
     def _compute_legal(self) -> list[Action]:
         s = self.state
-        refresh_auras(s)
+        s.auras_stale = True  # worked out again if the legal actions depend on a value
         if s.finished or s.decider is None:
             return []
         me = s.decider
@@ -137,6 +137,7 @@ class Match:
             raise IllegalActionError(act.text(), self._why(act, legal))
         self._version += 1
         s = self.state
+        s.auras_stale = True
         me = s.decider
         assert me is not None
         if s.log_events:
@@ -475,12 +476,24 @@ def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game) 
     return hit[1]
 
 
+_INSTANCES: dict[tuple[Any, ...], tuple[list[Card], list[CardData]]] = {}
+
+
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
                owner: int, slots: dict[str, str], game: Game) -> list[int]:
-    uids = []
-    for card_id, n in counts.items():
-        proto = _prototype(module, pool[card_id], slots, game)
-        for _ in range(n):
-            uids.append(len(cards))
-            cards.append(proto.copy_as(len(cards), owner))
-    return uids
+    """Card instances for a deck part, numbered from ``len(cards)``. Instances are frozen, so the same part
+    at the same place in a match reuses them (a run of many matches builds each deck once)."""
+    start = len(cards)
+    chosen = [pool[card_id] for card_id in counts]
+    key = (module.id, game.id, owner, start, tuple(zip(map(id, chosen), counts.values())))
+    hit = _INSTANCES.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], chosen)):
+        made: list[CardData] = []
+        for card, n in zip(chosen, counts.values()):
+            proto = _prototype(module, card, slots, game)
+            made += [proto.copy_as(start + len(made), owner) for _ in range(n)]
+        if len(_INSTANCES) > 512:
+            _INSTANCES.clear()
+        hit = _INSTANCES[key] = (chosen, made)
+    cards += hit[1]
+    return list(range(start, len(cards)))

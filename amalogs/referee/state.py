@@ -38,24 +38,27 @@ class CardData:
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
     traits: frozenset[str] = frozenset()  # its 特徴 (attributes, factions, works), for effects that name one
-    abilities: tuple[int, ...] | None = None  # effects that start an activated ability (None: work it out)
-    auras: tuple[Any, ...] | None = None  # static effects that act as auras (None: work it out)
+    # derived from the effects (so ``dataclasses.replace(card, effects=…)`` gives fresh ones):
+    abilities: tuple[int, ...] = field(init=False, compare=False)  # effects that start an activated ability
+    auras: tuple[Any, ...] = field(init=False, compare=False)  # static effects that act as auras
+    timed: dict[str, tuple[Any, ...]] = field(init=False, compare=False)  # effects by timing
 
     def __post_init__(self) -> None:  # derived once; the instance stays frozen after
-        if self.abilities is None:
-            found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
-            object.__setattr__(self, "abilities", found)
-        if self.auras is None:
-            auras = tuple(e for e in self.effects if e.when == "static" and e.do in ("modify", "grant_keyword")
-                          and not e.target.self_only and e.target.count == 0)
-            object.__setattr__(self, "auras", auras)
+        found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
+        object.__setattr__(self, "abilities", found)
+        auras = tuple(e for e in self.effects if e.when == "static" and e.do in ("modify", "grant_keyword")
+                      and not e.target.self_only and e.target.count == 0)
+        object.__setattr__(self, "auras", auras)
+        timed: dict[str, tuple[Any, ...]] = {}
+        for e in self.effects:
+            timed[e.when] = (*timed.get(e.when, ()), e)
+        object.__setattr__(self, "timed", timed)
 
     def copy_as(self, uid: int, owner: int) -> CardData:
         """Another instance of the same card (a cheap copy: the referee makes one per card in each deck)."""
         return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
                         self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
-                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits, self.abilities,
-                        self.auras)
+                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits)
 
 
 @dataclass(slots=True)
@@ -134,6 +137,9 @@ class State:
     resume: str = "main"  # the step to return to once the stack is empty
     boost: list[int] = field(default_factory=lambda: [0, 0])  # extra SP for each seat's next player damage
     has_auras: bool = False  # some card in the match has a static effect on other cards
+    auras_stale: bool = True  # the state changed since the auras were last worked out
+    # each seat's cards that have an activated ability, worked out for the first len(cards) cards
+    ability_cards: tuple[int, tuple[frozenset[int], ...]] | None = None
     winner: int | None = None
     reason: str | None = None
     finished: bool = False
@@ -146,7 +152,8 @@ class State:
         rng.setstate(self.rng.getstate())
         return State([s.clone() for s in self.seats], self.cards, rng, self.first, self.turn, self.active,
                      self.phase, self.decider, self.attack.clone() if self.attack else None, self.trigger_card,
-                     list(self.stack), self.resume, list(self.boost), self.has_auras, self.winner, self.reason,
+                     list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
+                     self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, list(self.events), self.log_events)
 
     def emit(self, kind: str, **data: Any) -> None:
