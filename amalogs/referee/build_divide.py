@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HitResult, move_top, seat_from, standing
+from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -39,6 +39,15 @@ class BuildDivide:
     resource_zone = "energy"
     summoning_sickness = False
     hand_limit: int | None = 5
+
+    first_step = "main"
+    hidden_zones = HIDDEN_ZONES
+
+    def step_actions(self, state: State, i: int) -> list[Action]:
+        return []  # no steps of its own
+
+    def apply_step(self, state: State, i: int, action: Action) -> str | None:
+        raise AssertionError(f"{self.id} has no steps of its own")
 
     def can_activate(self, state: State, i: int) -> bool:
         return True

@@ -18,7 +18,10 @@ from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.state import CardData, Seat, State
 
-__all__ = ["CoreGame", "HitResult", "standing", "is_character", "move_top", "seat_from"]
+__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "standing", "is_character", "move_top", "seat_from"]
+
+HIDDEN_ZONES = frozenset({"deck", "life", "fort-area", "mana-deck"})
+"""The zones whose cards neither player may see (only their count), for the games that hide no others."""
 
 HitResult = str
 """What one point of player damage did: 'ok', 'lost', 'burst' (one more), or 'trigger' (a card to decide on)."""
@@ -102,6 +105,21 @@ class CoreGame(Protocol):
 
     def end_turn(self, state: State, i: int) -> None:
         """The host's end-of-turn cleanup (damage, 'this turn' effects)."""
+
+    # For a game whose procedure the shared steps do not cover (a round-based game, a step the match has no
+    # name for): the game sets ``state.phase`` to ``"GAME-ID:STEP"`` for its own steps; the match then asks it
+    # for that step's actions and hands it the decision (see ``Match._do_game_step``). Games with no steps
+    # of their own return no actions and are never asked to apply one.
+    first_step: str  # the step the host's turn starts in after begin_turn ("main" for most games)
+    hidden_zones: frozenset[str]  # the seat's zones neither player may see (only their count)
+
+    def step_actions(self, state: State, i: int) -> list[Action]:
+        """The actions of one of the game's own steps (``state.phase`` is ``"GAME-ID:STEP"``)."""
+
+    def apply_step(self, state: State, i: int, action: Action) -> str | None:
+        """Carry out a decision in one of the game's own steps; return where the match goes on (one of the
+        game's steps, or a match step: ``main``, ``attack``, ``block``, ``resolve-attack``, ``damage``,
+        ``attack-over``, ``end``, ``next-turn``), or None when the game has set the next decision itself."""
 
 
 def seat_from(game: str, zones: tuple[str, ...], parts: dict[str, list[int]], placement: dict[str, str]) -> Seat:

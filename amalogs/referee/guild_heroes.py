@@ -28,7 +28,7 @@ from typing import Any
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HitResult, move_top, seat_from, standing
+from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -56,6 +56,15 @@ class GuildHeroes:
     resource_zone = "mana-area"
     summoning_sickness = True
     hand_limit: int | None = 6
+
+    first_step = "main"
+    hidden_zones = HIDDEN_ZONES
+
+    def step_actions(self, state: State, i: int) -> list[Action]:
+        return []  # no steps of its own
+
+    def apply_step(self, state: State, i: int, action: Action) -> str | None:
+        raise AssertionError(f"{self.id} has no steps of its own")
 
     def can_activate(self, state: State, i: int) -> bool:
         return not state.seats[i].moving

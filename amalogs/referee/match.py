@@ -126,6 +126,8 @@ class Match:
             return [*module.reactions(s, me), Action("pass")]
         if s.phase == "discard":
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
+        if ":" in s.phase:  # a step one core game runs itself ("GAME-ID:STEP")
+            return MODULES[s.phase.partition(":")[0]].step_actions(s, me)
         raise AssertionError(f"unknown phase {s.phase}")
 
     def apply_action(self, action: Action | str) -> None:
@@ -142,15 +144,18 @@ class Match:
         assert me is not None
         if s.log_events:
             s.emit("action", seat=me, action=act.text())
-        getattr(self, f"_do_{s.phase}")(me, act)
+        if ":" in s.phase:
+            self._do_game_step(me, act)
+        else:
+            getattr(self, f"_do_{s.phase}")(me, act)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: its own hand, public zones, and only counts of hidden zones."""
         s = self.state
-        hidden = {"deck", "life", "fort-area", "mana-deck"}
         seats = []
         visible: set[int] = set()
         for i, seat in enumerate(s.seats):
+            hidden = module_of(s, i).hidden_zones
             view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
                                     "hand_limit": module_of(s, i).hand_limit}
             for zone, cards in seat.zones.items():
@@ -205,7 +210,7 @@ class Match:
             self._finish(1 - me, lost)
             return
         self._timed_effects(me, "start-of-turn")
-        self._run_stack("main")
+        self._run_stack(module_of(s, me).first_step)
 
     def _timed_effects(self, me: int, when: str) -> None:
         """Put the effects of a timing of every character the seat has on the field on the stack."""
@@ -275,6 +280,20 @@ class Match:
             s.phase, s.decider = "reaction", defender
         else:
             s.phase, s.decider = "attack", s.active
+
+    def _do_game_step(self, me: int, act: Action) -> None:
+        """A decision in a step a core game runs itself (phase ``GAME-ID:STEP``): the game carries it out
+        and names where the match goes on — another of its own steps, or one of the match's (``main``,
+        ``attack``, ``block``, ``resolve-attack``, ``damage``, ``attack-over``, ``end``, ``next-turn`` …);
+        None when the game has set the next decision (``phase`` and ``decider``) itself."""
+        s = self.state
+        then = MODULES[s.phase.partition(":")[0]].apply_step(s, me, act)
+        if then is not None and not s.finished:
+            self._run_stack(then)
+
+    def _then_next_turn(self) -> None:
+        """The host's turn ends with no end-of-turn procedure of the match's (a game that ran its own)."""
+        self._start_turn(1 - self.state.active)
 
     def _do_target(self, me: int, act: Action) -> None:
         s = self.state

@@ -82,13 +82,17 @@ class Seat:
     turns: int = 0
     moving: bool = False  # ギルドヒーローズ: the attack phase's move step has begun
     used: set[tuple[int, int]] = field(default_factory=set)  # once-per-turn abilities used: (card, ability)
+    counters: dict[str, int] = field(default_factory=dict)  # a game's own numbers for the seat (HP …)
+    card_counters: dict[int, dict[str, int]] = field(default_factory=dict)  # card → its counters (忠誠 …)
+    face_down: set[int] = field(default_factory=set)  # cards in a public zone that lie face down
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
                     dict(self.mods), dict(self.lasting), dict(self.granted), dict(self.aura), dict(self.aura_granted),
                     dict(self.entered),
                     dict(self.attached), {k: list(v) for k, v in self.under.items()},
-                    self.energy_placed, self.mulligan_decided, self.turns, self.moving, set(self.used))
+                    self.energy_placed, self.mulligan_decided, self.turns, self.moving, set(self.used),
+                    dict(self.counters), {k: dict(v) for k, v in self.card_counters.items()}, set(self.face_down))
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():
@@ -144,6 +148,7 @@ class State:
     reason: str | None = None
     finished: bool = False
     turn_cap: int = 60
+    counters: dict[str, int] = field(default_factory=dict)  # a game's own numbers for the match (tie count …)
     events: list[dict[str, Any]] = field(default_factory=list)
     log_events: bool = True
 
@@ -154,7 +159,7 @@ class State:
                      self.phase, self.decider, self.attack.clone() if self.attack else None, self.trigger_card,
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
-                     self.finished, self.turn_cap, list(self.events), self.log_events)
+                     self.finished, self.turn_cap, dict(self.counters), list(self.events), self.log_events)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:
