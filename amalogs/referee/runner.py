@@ -12,7 +12,6 @@ the header (same decks, seed and players) and checks that every event is identic
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -22,11 +21,11 @@ from typing import Any
 from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Deck
-from amalogs.referee.match import Match, Outcome
-from amalogs.referee.players import PLAYERS, Player
+from amalogs.referee.match import Outcome
+from amalogs.referee.saves import Session
 
-__all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "run_many", "write_log", "replay",
-           "LOG_VERSION"]
+__all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "result_of", "run_many", "write_log",
+           "replay", "LOG_VERSION"]
 
 LOG_VERSION = 1
 
@@ -72,33 +71,20 @@ def resolve_side(catalog: Catalog, spec: str) -> Side:
     return Side(game, chosen, decks[chosen][0])
 
 
-def _player(name: str) -> Player:
-    if name not in PLAYERS:
-        raise AmalogsError(f"unknown player {name!r} (available: {', '.join(PLAYERS)})")
-    return PLAYERS[name]()  # type: ignore[no-any-return]
-
-
 def play_match(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str],
                turn_cap: int = 60, log_events: bool = True,
                on_event: Callable[[dict[str, Any]], None] | None = None) -> MatchResult:
     """Play one seeded match to its end; each player's randomness comes from the seed too."""
-    match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
-    agents = [_player(p) for p in players]
-    rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
-    decisions, shown = 0, 0
-    while not match.is_terminal():
-        me = match.current_player()
-        assert me is not None
-        action = agents[me].choose(match.observation(me), match.legal_actions(), rngs[me])
-        match.apply_action(action)
-        decisions += 1
-        if on_event is not None:
-            for event in match.state.events[shown:]:
-                on_event(event)
-            shown = len(match.state.events)
-    outcome = match.outcome
+    session = Session(catalog, sides, seed, players, turn_cap, log_events)
+    session.run(on_event)
+    return result_of(session)
+
+
+def result_of(session: Session) -> MatchResult:
+    """A finished session's outcome, events and number of decisions."""
+    outcome = session.match.outcome
     assert outcome is not None
-    return MatchResult(outcome, match.state.events, decisions)
+    return MatchResult(outcome, session.match.state.events, len(session.actions))
 
 
 def run_many(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,

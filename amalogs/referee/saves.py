@@ -1,0 +1,195 @@
+"""Saving a match and resuming it: the save file, and the session that plays a match decision by decision.
+
+A save file is one JSON object: what ``amalogs match`` was asked to play (games, sample decks, seed, players,
+turn cap), every decision taken so far in its text form, and a digest of the events those decisions
+produced. Resuming rebuilds the match from the seed and plays the saved decisions again, asking each AI
+player for its choice as it goes (so its random generator is exactly where it was) and checking that the
+player chooses the saved action; then it checks the event digest. The resumed match therefore goes on
+exactly as an uninterrupted run with the same seed would, and a file that was truncated, edited or saved by
+a referee whose rules have changed since is refused with a one-line error. Nothing here writes to the save
+file: the caller writes a new one (atomically) only when a resumed match stops again.
+
+    {"type": "amalogs-save", "version": 1, "amalogs": "0.1.0", "games": [...], "decks": [...], "seed": 4,
+     "players": ["random", "greedy"], "turn_cap": 60, "actions": ["keep", "energy 12", ...],
+     "events": 318, "digest": "sha256 hex of the events as JSON lines"}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from amalogs import __version__
+from amalogs.catalog import Catalog
+from amalogs.errors import AmalogsError
+from amalogs.referee.actions import Action, IllegalActionError
+from amalogs.referee.match import Match
+from amalogs.referee.players import PLAYERS, Player
+
+__all__ = ["SAVE_VERSION", "SaveError", "Session", "events_digest", "load_session"]
+
+SAVE_VERSION = 1
+
+
+class SaveError(AmalogsError):
+    """A save file that cannot be resumed; the message names the file and what is wrong."""
+
+
+class SavedMatch(BaseModel):
+    """The save file's fields (validated, so a damaged file gets a message naming the field)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    type: Literal["amalogs-save"]
+    version: int
+    amalogs: str
+    games: tuple[str, str]
+    decks: tuple[str, str]
+    seed: int
+    players: tuple[str, str]
+    turn_cap: int
+    actions: list[str]
+    events: int
+    digest: str
+
+
+def events_digest(events: Iterable[dict[str, Any]]) -> str:
+    """A digest of an event list, as the JSONL log writes it."""
+    sha = hashlib.sha256()
+    for event in events:
+        sha.update(json.dumps(event, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        sha.update(b"\n")
+    return sha.hexdigest()
+
+
+def _player(name: str) -> Player:
+    if name not in PLAYERS:
+        raise AmalogsError(f"unknown player {name!r} (available: {', '.join(PLAYERS)})")
+    return PLAYERS[name]()  # type: ignore[no-any-return]
+
+
+class Session:
+    """One match with its players, played a decision at a time; every decision is kept for a save file.
+
+    Each player draws its randomness from its own generator seeded from the match seed, so a seeded
+    session repeats exactly; ``step`` records an action only once it has been carried out, so a session
+    interrupted at any moment (Ctrl-C) saves a consistent prefix of the match."""
+
+    def __init__(self, catalog: Catalog, sides: Any, seed: int, players: tuple[str, str], turn_cap: int = 60,
+                 log_events: bool = True) -> None:
+        self.sides = sides
+        self.seed, self.players, self.turn_cap = seed, players, turn_cap
+        self.match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
+        self.agents = [_player(p) for p in players]
+        self.rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
+        self.actions: list[str] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.match.is_terminal()
+
+    def choose(self) -> Action:
+        """The current player's choice (advances that player's generator)."""
+        me = self.match.current_player()
+        assert me is not None
+        return self.agents[me].choose(self.match.observation(me), self.match.legal_actions(), self.rngs[me])
+
+    def step(self, action: Action | None = None) -> None:
+        """One decision: the player's own choice, or ``action`` when one is given (already chosen)."""
+        act = self.choose() if action is None else action
+        self.match.apply_action(act)
+        self.actions.append(act.text())
+
+    def run(self, on_event: Callable[[dict[str, Any]], None] | None = None, stop_after: int | None = None) -> None:
+        """Play until the match ends (or ``stop_after`` more decisions), passing new events to ``on_event``."""
+        shown = len(self.match.state.events)
+        taken = 0
+        while not self.finished and (stop_after is None or taken < stop_after):
+            self.step()
+            taken += 1
+            if on_event is not None:
+                events = self.match.state.events
+                for event in events[shown:]:
+                    on_event(event)
+                shown = len(events)
+
+    def to_json(self) -> str:
+        events = self.match.state.events
+        saved = SavedMatch(type="amalogs-save", version=SAVE_VERSION, amalogs=__version__,
+                           games=(self.sides[0].game.id, self.sides[1].game.id),
+                           decks=(self.sides[0].deck_id, self.sides[1].deck_id), seed=self.seed,
+                           players=self.players, turn_cap=self.turn_cap, actions=list(self.actions),
+                           events=len(events), digest=events_digest(events))
+        return json.dumps(saved.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
+
+    def save(self, path: Path) -> None:
+        """Write the match so far (atomically: an existing file is replaced only by a complete new one)."""
+        from amalogs.writer import write_atomic
+
+        write_atomic(path, self.to_json())
+
+
+def _read(path: Path) -> SavedMatch:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{path}: not a readable save file ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}: not a complete save file (truncated or not JSON: {exc.msg} at line {exc.lineno})") \
+            from None
+    if not isinstance(data, dict) or data.get("type") != "amalogs-save":
+        raise SaveError(f"{path}: not an amalogs save file (its 'type' must be 'amalogs-save')")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"{path}: save format version {data.get('version')!r} (from amalogs "
+                        f"{data.get('amalogs', '?')}) is not supported: this amalogs {__version__} reads version "
+                        f"{SAVE_VERSION}")
+    try:
+        return SavedMatch.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise SaveError(f"{path}: {where}: {first['msg']}") from None
+
+
+def load_session(catalog: Catalog, path: Path, log_events: bool = True) -> Session:
+    """Rebuild a saved match: the same sides, seed and players, and every saved decision played again."""
+    from amalogs.referee.runner import resolve_side
+
+    saved = _read(path)
+    try:
+        sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(saved.games, saved.decks, strict=True))
+        session = Session(catalog, sides, saved.seed, saved.players, saved.turn_cap, log_events=True)
+    except AmalogsError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    for k, text in enumerate(saved.actions):
+        if session.finished:
+            raise SaveError(f"{path}: actions: the match was over after {k} decisions but the file has "
+                            f"{len(saved.actions)}")
+        try:
+            action = Action.parse(text)
+        except IllegalActionError as exc:
+            raise SaveError(f"{path}: actions.{k}: {exc}") from None
+        chosen = session.choose()
+        if chosen != action:
+            raise SaveError(f"{path}: actions.{k}: the saved decision {text!r} is not what player "
+                            f"{session.match.current_player()} ({session.players[session.match.current_player() or 0]})"
+                            f" chooses there ({chosen.text()!r}): the file was edited, or saved by a referee whose "
+                            f"rules differ (saved by amalogs {saved.amalogs}, this is {__version__})")
+        session.step(chosen)
+    events = session.match.state.events
+    if len(events) != saved.events or events_digest(events) != saved.digest:
+        raise SaveError(f"{path}: the replayed match does not give the saved events ({len(events)} events against "
+                        f"{saved.events} saved): saved by amalogs {saved.amalogs} with other rules, or edited")
+    if not log_events:
+        session.match.state.log_events = False
+    return session
