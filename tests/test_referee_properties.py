@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from amalogs.catalog import load_catalog
 from amalogs.referee import Match
+from amalogs.referee.registry import MODULES
 
-PAIRINGS = [("build-divide", "build-divide"), ("build-divide", "guild-heroes"), ("guild-heroes", "build-divide"),
-            ("guild-heroes", "guild-heroes")]
+PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

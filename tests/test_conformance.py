@@ -1,0 +1,75 @@
+"""The conformance suite: every ordered pairing of the games the referee plays, every pair of sample decks.
+
+After every action of thousands of seeded random matches: every card is in exactly one zone, no count is
+negative, there is a legal action until the match ends, and the match ends by the turn cap at the latest.
+Greedy players finish every pairing too, and a logged match of every pairing replays identically.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from amalogs.catalog import Catalog
+from amalogs.referee import Match, RandomPlayer
+from amalogs.referee.registry import MODULES
+from amalogs.referee.runner import header, play_match, replay, resolve_side, write_log
+
+PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
+TURN_CAP = 30
+SEEDS_PER_DECK_PAIR = 30  # 9 deck pairs a pairing (3 sample decks a game) × 30 = 270 matches a pairing
+
+
+def check_invariants(m: Match) -> None:
+    s = m.state
+    where = Counter(u for seat in s.seats for cards in seat.zones.values() for u in cards)
+    assert set(where) == set(range(len(s.cards))), "a card is in no zone"
+    assert set(where.values()) == {1}, "a card is in two zones"
+    for seat in s.seats:
+        assert all(n >= 0 for n in seat.damage.values())
+        assert all(n >= 0 for n in seat.counters.values()) or seat.game == "break-joker"  # HP may go below 0
+        assert all(n >= 0 for counts in seat.card_counters.values() for n in counts.values())
+        assert seat.rested <= {u for cards in seat.zones.values() for u in cards}, "a rested card of the other seat"
+    assert all(n >= 0 for n in s.counters.values())
+    assert s.turn <= s.turn_cap
+
+
+@pytest.mark.parametrize("pairing", PAIRINGS, ids=lambda p: f"{p[0]}-vs-{p[1]}")
+def test_random_matches_keep_every_invariant(catalog: Catalog, pairing: tuple[str, str]) -> None:
+    a, b = catalog.game(pairing[0]), catalog.game(pairing[1])
+    deck_pairs = list(product(catalog.decks(a.id).values(), catalog.decks(b.id).values()))
+    for k, ((da, _), (db, _)) in enumerate(deck_pairs):
+        for seed in range(SEEDS_PER_DECK_PAIR):
+            m = Match.new(catalog, [(a, da), (b, db)], seed * 100 + k, turn_cap=TURN_CAP, log_events=False)
+            rng, player = random.Random(seed), RandomPlayer()
+            check_invariants(m)
+            while not m.is_terminal():
+                legal = m.legal_actions()
+                assert legal, f"no legal action in the {m.state.phase} step"
+                m.apply_action(player.choose({}, legal, rng))
+                check_invariants(m)
+            assert m.outcome is not None and m.legal_actions() == []
+
+
+@pytest.mark.parametrize("pairing", PAIRINGS, ids=lambda p: f"{p[0]}-vs-{p[1]}")
+def test_greedy_players_finish_every_pairing(catalog: Catalog, pairing: tuple[str, str]) -> None:
+    sides = (resolve_side(catalog, pairing[0]), resolve_side(catalog, pairing[1]))
+    for seed in range(6):
+        players = (("greedy", "greedy"), ("greedy", "random"), ("random", "greedy"))[seed % 3]
+        result = play_match(catalog, sides, seed, players, turn_cap=TURN_CAP, log_events=False)
+        assert result.outcome.turns <= TURN_CAP and result.outcome.reason
+
+
+@pytest.mark.parametrize("pairing", PAIRINGS, ids=lambda p: f"{p[0]}-vs-{p[1]}")
+def test_the_same_seed_gives_the_same_log_and_it_replays(catalog: Catalog, pairing: tuple[str, str],
+                                                        tmp_path: Path) -> None:
+    sides = (resolve_side(catalog, pairing[0]), resolve_side(catalog, pairing[1]))
+    result = play_match(catalog, sides, 11, ("random", "greedy"), 40)
+    assert play_match(catalog, sides, 11, ("random", "greedy"), 40).events == result.events
+    log = tmp_path / "m.jsonl"
+    write_log(log, header(sides, 11, ("random", "greedy"), 40), result.events)
+    assert replay(catalog, log) == (len(result.events), None)
