@@ -299,3 +299,40 @@ def test_a_static_effect_on_the_card_itself_is_part_of_its_values(catalog: Catal
     plain = CardData(0, 0, "x", "x", "character", (), 1, 2000, 2000, 0, frozenset(),
                      effects=(GrantKeyword(do="grant_keyword", when="static", keyword="デコイ"),))  # type: ignore[arg-type]
     assert "デコイ" in _with_own_statics(plain).unified
+
+
+def test_a_shot_revealed_by_effect_damage_is_offered_and_the_rest_of_the_damage_follows() -> None:
+    from amalogs.models.effects import Draw, PlayerDamage
+
+    t = Table()
+    t.state.phase = "main"
+    for _ in range(2):
+        t.card(0, "energy")
+    t.card(0, "deck")  # for the shot's draw
+    burn = t.card(0, "hand", kind="command", effects=(PlayerDamage(do="player_damage", amount=2),))
+    # life is revealed from the front of the zone: the shot first, then the plain card
+    shot = t.card(1, "life", 2000, keywords=("shot",), kind="command", effects=(Draw(do="draw", count=1),))
+    below = t.card(1, "life", 1000)
+    t.card(1, "life")
+    t.card(1, "deck")
+    t.play(f"play {burn}")
+    assert t.state.phase == "trigger" and t.state.decider == 1 and t.state.trigger_card == shot
+    assert t.zone(below) == "life"  # the second point waits for the decision
+    t.play("use")
+    assert len(t.state.seats[1].zones["hand"]) == 1  # the shot's draw resolved first …
+    assert t.zone(below) == "drop" and len(t.state.seats[1].zones["life"]) == 1  # … then the second point
+    assert t.state.phase == "main" and t.state.decider == 0
+
+
+def test_a_burst_revealed_by_effect_damage_deals_one_more() -> None:
+    from amalogs.models.effects import PlayerDamage
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    burn = t.card(0, "hand", kind="command", effects=(PlayerDamage(do="player_damage", amount=1),))
+    burst = t.card(1, "life", keywords=("burst",))
+    t.card(1, "life")
+    t.card(1, "life")
+    t.play(f"play {burn}")
+    assert t.zone(burst) == "drop" and len(t.state.seats[1].zones["life"]) == 1

@@ -8,7 +8,8 @@ Carried out now: effects when a card is played (``play``), life triggers (``life
 trigger card without one), a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
 ``end-of-turn`` effects, activated abilities with a structured cost (:mod:`amalogs.referee.abilities`), and
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
-stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal, and a
+stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (a seat's ``hp``
+counter, up to ``hp-max``), and a
 simple search (the first matching card among those looked at) and scout (the order is kept). ``native`` effects are
 logged as not carried out; a static effect that names one target without being on the card itself (only
 equipment does that, and equipment is applied when attached) is not applied as an aura.
@@ -198,6 +199,8 @@ def resolve(s: State, chosen: int | None = None) -> bool:
             continue
         s.stack.pop()
         _apply_global(s, p)
+        if s.trigger_by_effect:
+            return False  # a life trigger revealed by the effect's damage waits for its player's decision
     return True
 
 
@@ -242,7 +245,7 @@ def _apply_global(s: State, p: Pending) -> None:
     e = p.effect
     handlers: dict[str, Callable[[State, Pending], None]] = {
         "draw": _draw, "player_damage": _player_damage, "gain_resource": _gain_resource, "discard": _discard,
-        "boost_attack": _boost, "search": _search, "scout": _scout,
+        "boost_attack": _boost, "search": _search, "scout": _scout, "heal": _heal,
     }
     handler = handlers.get(e.do)
     if handler is None:
@@ -259,16 +262,32 @@ def _draw(s: State, p: Pending) -> None:
 
 
 def _player_damage(s: State, p: Pending) -> None:
-    for i in _players(p, p.effect.who):
-        for _ in range(p.effect.amount):
+    """Damage to players one point at a time, each on its own life system: a burst adds one more, and a life
+    trigger is offered — the rest of the damage waits on the stack until the trigger is decided."""
+    from amalogs.referee.bridge import finish
+
+    e = p.effect
+    players = _players(p, e.who)
+    for n, i in enumerate(players):
+        left = e.amount
+        while left > 0:
+            left -= 1
             result = module(s, i).take_hit(s, i)
             if result == "lost":
-                from amalogs.referee.bridge import finish
-
                 finish(s, 1 - i, "damage with no life left")
                 return
-            if result == "trigger":
-                s.trigger_card = None  # a trigger revealed by effect damage is not offered (yet)
+            if result == "burst":
+                left += 1
+            elif result == "trigger":
+                rest = [(i, left), *((j, e.amount) for j in players[n + 1:])]
+                for j, amount in reversed(rest):
+                    if amount > 0:
+                        who = "self" if j == p.controller else "opponent"
+                        s.stack.append(Pending(p.controller, p.source, e.model_copy(update={"amount": amount,
+                                                                                            "who": who})))
+                s.phase, s.decider = "trigger", i
+                s.trigger_by_effect = True
+                return
 
 
 def _gain_resource(s: State, p: Pending) -> None:
@@ -278,11 +297,20 @@ def _gain_resource(s: State, p: Pending) -> None:
 
 def _discard(s: State, p: Pending) -> None:
     for i in _players(p, p.effect.who):
-        hand = s.seats[i].zones["hand"]
+        hand = s.seats[i].zones.get("hand", [])  # a game with no hand discards nothing
         for _ in range(min(p.effect.count, len(hand))):
             uid = hand.pop(s.rng.randrange(len(hand)))
             s.seats[i].zones["drop" if "drop" in s.seats[i].zones else "discard"].append(uid)
             s.emit("discard", seat=i, card=uid)
+
+
+def _heal(s: State, p: Pending) -> None:
+    """Life points back, up to the game's maximum (a seat with an ``hp`` counter; other games: nothing)."""
+    for i in _players(p, p.effect.who):
+        counters = s.seats[i].counters
+        if "hp" in counters:
+            counters["hp"] = min(counters["hp"] + p.effect.amount, counters.get("hp-max", counters["hp"] + p.effect.amount))
+            s.emit("healed", seat=i, hp=counters["hp"])
 
 
 def _boost(s: State, p: Pending) -> None:

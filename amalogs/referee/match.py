@@ -405,13 +405,18 @@ class Match:
         assert s.trigger_card is not None
         module_of(s, me).trigger(s, me, s.trigger_card, act.verb == "use")
         s.trigger_card = None
+        if s.trigger_by_effect:  # back to the effects on the stack (the rest of the damage), then on
+            s.trigger_by_effect = False
+            s.phase = "resolving"
+            self._run_stack(s.resume)
+            return
         s.phase = "damage"  # back to dealing the attack's damage (a step with no decision)
         self._run_stack("damage")
 
     def _after_attack(self) -> None:
         s = self.state
-        s.attack = None
-        s.phase, s.decider = "attack", s.active
+        s.attack = None  # back to the host's attack step, or where its game returns after a battle
+        s.phase, s.decider = getattr(module_of(s, s.active), "attack_returns_to", "attack"), s.active
 
     def _end_turn(self, me: int) -> None:
         self._timed_effects(me, "end-of-turn")
