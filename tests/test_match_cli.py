@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .conftest import Cli
 
 
@@ -49,9 +51,12 @@ def test_a_broken_log_is_one_line(cli: Cli, tmp_path: Path) -> None:
     assert code == 1 and len(err.strip().splitlines()) == 1 and "not a readable match log" in err
 
 
-def test_a_game_the_referee_cannot_play_yet_is_one_line(cli: Cli) -> None:
+def test_a_game_the_referee_cannot_play_yet_is_one_line(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from amalogs.referee.registry import MODULES
+
+    monkeypatch.delitem(MODULES, "sengoku-taisen")  # as if the referee had no module for it
     code, _, err = cli("match", "BD", "SGK")
-    assert code == 1 and "the referee cannot play 戦国大戦TCG yet" in err
+    assert code == 1 and "the referee cannot play 戦国大戦TCG yet" in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_cross_game_match(cli: Cli) -> None:

@@ -30,12 +30,14 @@ def _ability_cards(state: State, i: int) -> frozenset[int]:
 
 
 def resources_to_rest(state: State, module: CoreGame, i: int, table: dict[str, int]) -> list[int] | None:
-    """Standing resources that pay a table of canonical colour slots ('any' takes any colour), or None."""
+    """Standing resources that pay a table of canonical colour slots ('any' takes any colour; a face-down
+    resource pays only 'any'), or None."""
     seat = state.seats[i]
     free = [u for u in seat.zones[module.resource_zone] if u not in seat.rested]
     chosen: list[int] = []
     for colour, amount in sorted(table.items(), key=lambda kv: kv[0] == "any"):
-        pool = [u for u in free if u not in chosen and (colour == "any" or colour in state.cards[u].slots)]
+        pool = [u for u in free if u not in chosen
+                and (colour == "any" or (colour in state.cards[u].slots and u not in seat.face_down))]
         if len(pool) < amount:
             return None
         chosen += pool[:amount]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from amalogs.referee.effects import ap, dp, has, push_effects, refresh_auras, sp
-from amalogs.referee.registry import characters_of
+from amalogs.referee.registry import MODULES, characters_of
 from amalogs.referee.state import State
 
 __all__ = ["battle", "destroy", "destroy_if_dead", "finish", "public_card"]
@@ -39,13 +39,25 @@ def battle(s: State, attacker: int, defender: int) -> None:
     both = [attacker, defender]
     order = [first, [u for u in both if u not in first]] if len(first) == 1 else [both]
     s.emit("battle", attacker=attacker, defender=defender)
+    dealt = _battle_damage(s, attacker, defender)
     for wave in order:
-        hits = [(u, defender if u == attacker else attacker, ap(s, u)) for u in wave if _on_field(s, u)]
+        hits = [(u, defender if u == attacker else attacker, dealt[u]) for u in wave if _on_field(s, u)]
         for _, target, amount in hits:
             seat = s.seats[s.cards[target].owner]
             seat.damage[target] = seat.damage.get(target, 0) + amount
         for _, target, _ in hits:
             destroy_if_dead(s, target)
+
+
+def _battle_damage(s: State, attacker: int, defender: int) -> dict[int, int]:
+    """What each side deals: its canonical attack, as the games of the two characters may change it (a game's
+    optional ``battle_damage`` hook: no-damage battles, damage multipliers …), asked once per game."""
+    dealt = {attacker: ap(s, attacker), defender: ap(s, defender)}
+    for game in dict.fromkeys(s.seats[s.cards[u].owner].game for u in (attacker, defender)):
+        hook = getattr(MODULES[game], "battle_damage", None)
+        if hook is not None:
+            hook(s, attacker, defender, dealt)
+    return dealt
 
 
 def _on_field(s: State, uid: int) -> bool:

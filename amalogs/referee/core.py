@@ -121,6 +121,14 @@ class CoreGame(Protocol):
         game's steps, or a match step: ``main``, ``attack``, ``block``, ``resolve-attack``, ``damage``,
         ``attack-over``, ``end``, ``next-turn``), or None when the game has set the next decision itself."""
 
+    # Optional hooks, looked up with getattr (a game without them gets the match's default):
+    # - ``step_decider(state) -> int``: who decides the game's step the match goes on with (default: the host);
+    # - ``after_blocks(state) -> str``: as host, where the match goes after blocks (a step of its own, such as
+    #   戦国大戦TCG's 計略 step; default ``resolve-attack``);
+    # - ``attack_returns_to: str``: as host, the step after each attack (default ``attack``; 戦国大戦TCG: ``main``);
+    # - ``battle_damage(state, attacker, defender, dealt)``: change what each side of a battle deals
+    #   (``dealt``: card → thousandths), asked once per game of the two characters at the start of the battle.
+
 
 def seat_from(game: str, zones: tuple[str, ...], parts: dict[str, list[int]], placement: dict[str, str]) -> Seat:
     """A new seat: empty zones, with each part of the deck (main, side decks, extra cards) put where it starts."""

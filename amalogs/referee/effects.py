@@ -309,7 +309,8 @@ def _heal(s: State, p: Pending) -> None:
     for i in _players(p, p.effect.who):
         counters = s.seats[i].counters
         if "hp" in counters:
-            counters["hp"] = min(counters["hp"] + p.effect.amount, counters.get("hp-max", counters["hp"] + p.effect.amount))
+            healed = counters["hp"] + p.effect.amount
+            counters["hp"] = min(healed, counters.get("hp-max", healed))
             s.emit("healed", seat=i, hp=counters["hp"])
 
 

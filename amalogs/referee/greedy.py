@@ -11,7 +11,11 @@
 * triggers — use them; discard — the card it can least use; an effect's target — the most valuable
   candidate when all candidates are on one side (else random);
 * ギルドヒーローズ steps — set no forts by hand (the deck tops them up), evolve when it can, equip its strongest
-  character, move every character that can deal damage to the attack area, and react whenever it can.
+  character, move every character that can deal damage to the attack area, and react whenever it can;
+* 戦国大戦TCG steps — put its least useful card into 国力 every turn (face up while it has fewer than
+  ``FACE_UP_UNTIL`` 国力 or for a 布陣, else face down to draw), and play battle 計略 whenever it can;
+* a ブレイクジョーカー round — draw (or reveal) while its row's total is 16 or less, hold from 17 (an A counts
+  11 when that does not bust); it uses no skills.
 
 Verbs it does not know (another game's steps) get a random legal action, as :class:`RandomPlayer` would.
 """
@@ -33,15 +37,17 @@ __all__ = ["GreedyPlayer"]
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard", "move",
                          "evolve", "equip", "react", "fort"})
 DONE_VERBS = frozenset({"pass", "done", "skip", "attack-phase", "end-attacks", "noblock", "decline"})
-BOARD_ZONES = ("field", "defence-area", "attack-area")
-LIFE_ZONES = ("life", "fort-area", "forts")
-RESOURCE_ZONES = ("energy", "mana-area")
+BOARD_ZONES = ("field", "defence-area", "attack-area", "jijin")
+LIFE_ZONES = ("life", "fort-area", "forts", "castle")
+RESOURCE_ZONES = ("energy", "mana-area", "kokuryoku")
 KEEP_COST = 3  # an opening hand needs a character this cheap
 LOW_LIFE = 3  # at or below this the opponent is hit whatever the risk
 HEAVY_AFTER = 2  # a hit leaving the defender this much life or less is worth blocking
 PLAN_CARDS = 10  # the plan looks at most at this many cards (the most valuable)
 SP_VALUE = 1500  # one strike point is worth this much power when valuing a character
 COMMAND_VALUE = 400  # per cost point, for a card that is not a character
+ROUND_HOLD_AT = 17  # a ブレイクジョーカー round: hold once the row's total is this or more
+FACE_UP_UNTIL = 5  # 戦国大戦TCG: 国力 goes face up (coloured) until there are this many, then face down (draw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +324,19 @@ def choose_reaction(view: View, legal: list[Action]) -> Action | None:
     return reacts[0] if reacts else Action("pass")
 
 
+def choose_kokuryoku(view: View, legal: list[Action]) -> Action | None:
+    """The least useful hand card into 国力: face up for a 布陣 or while 国力 is short, else face down."""
+    options = view.cards(sorted({int(a.args[0]) for a in _by_verb(legal, "kokuryoku")}))
+    if not options:
+        return None
+    placed = len(view.zone(view.me, "kokuryoku"))
+    card = max(options, key=lambda c: uselessness(c, placed))
+    up = Action("kokuryoku", (card.uid, "up"))
+    if up in legal and (card.type == "fujin" or placed < FACE_UP_UNTIL):
+        return up
+    return Action("kokuryoku", (card.uid, "down"))
+
+
 def opponent_low(view: View, attackers: list[Seen]) -> bool:
     """The opponent's life is low, or our standing attackers could deal it all this turn."""
     life = view.life(view.opp)
@@ -442,8 +461,21 @@ class Rule(Protocol):
     def __call__(self, view: View, legal: list[Action], /) -> Action | None: ...
 
 
+def choose_round(view: View, legal: list[Action]) -> Action | None:
+    """A ブレイクジョーカー round: draw (or reveal) while the row's total is low, hold near 21."""
+    game = str(view.seats[view.me].get("game", ""))
+    row = view.cards(view.zone(view.me, "field" if game == "break-joker" else "bj-row"))
+    total = sum(c.cost for c in row)
+    if game == "break-joker" and any(c.cost == 1 for c in row) and total + 10 <= 21:
+        total += 10  # an A counts as 11 when that does not bust
+    more = next((a for a in legal if a.verb in ("draw", "reveal")), None)
+    return more if more is not None and total < ROUND_HOLD_AT else Action("hold")
+
+
 DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attack": choose_attack,
                               "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
-                              "target": choose_target, "reaction": choose_reaction}
+                              "target": choose_target, "reaction": choose_reaction,
+                              "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,
+                              "break-joker:round": choose_round}
 
 

@@ -150,19 +150,22 @@ class Match:
             getattr(self, f"_do_{s.phase}")(me, act)
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: its own hand, public zones, and only counts of hidden zones."""
+        """What ``player`` may see: its own hand, public zones (another seat's face-down cards there as -1), only
+        counts of hidden zones, and the seats' and the match's counters (HP, the tie count …)."""
         s = self.state
         seats = []
         visible: set[int] = set()
         for i, seat in enumerate(s.seats):
             hidden = module_of(s, i).hidden_zones
             view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
-                                    "hand_limit": module_of(s, i).hand_limit}
+                                    "hand_limit": module_of(s, i).hand_limit, "counters": dict(seat.counters)}
             for zone, cards in seat.zones.items():
                 secret = zone in hidden or (zone == "hand" and i != player)
                 view[zone] = len(cards) if secret else list(cards)
+                if not secret and seat.face_down and i != player:  # a face-down card in a public zone: -1
+                    view[zone] = [-1 if u in seat.face_down else u for u in cards]
                 if not secret:
-                    visible.update(cards)
+                    visible.update(u for u in view[zone] if u >= 0)
             seats.append(view)
         if s.attack is not None:
             attack = {"attacker": s.attack.attacker, "target": s.attack.target, "blocker": s.attack.blocker,
@@ -175,6 +178,7 @@ class Match:
             pending = {"controller": top.controller, "source": top.source, "effect": top.effect.do,
                        "side": getattr(getattr(top.effect, "target", None), "side", None)}
         return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats,
+                "counters": dict(s.counters),
                 "attack": attack, "pending": pending, "cards": {u: public_card(s, u) for u in sorted(visible)}}
 
     # --- setup --------------------------------------------------------------------------------------
@@ -246,6 +250,10 @@ class Match:
         then = getattr(self, "_then_" + resume.replace("-", "_"), None)
         if then is None:
             s.phase, s.decider = resume, s.active
+            if ":" in resume:  # a core game's own step: the game may name who decides it (default: the host)
+                decider = getattr(MODULES[resume.partition(":")[0]], "step_decider", None)
+                if decider is not None:
+                    s.decider = decider(s)
         else:
             then()
 
@@ -332,7 +340,14 @@ class Match:
             module_of(s, me).on_block(s, me, attack.blocker)
             s.emit("block", seat=me, blocker=attack.blocker)
             push_effects(s, me, attack.blocker, "block")
-        self._run_stack("resolve-attack")
+        self._run_stack("blocks-done")
+
+    def _then_blocks_done(self) -> None:
+        """After blocks the host's game may run a step of its own before the damage (``after_blocks`` names it;
+        a game without one goes straight on to resolve the attack)."""
+        s = self.state
+        after_blocks = getattr(module_of(s, s.active), "after_blocks", None)
+        self._run_stack(after_blocks(s) if after_blocks is not None else "resolve-attack")
 
     def _resolve_attack(self, defender: int) -> None:
         """Battle the blocker or the target character, or damage the player."""

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from amalogs.referee.break_joker import BreakJoker
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.core import CoreGame
 from amalogs.referee.guild_heroes import GuildHeroes
+from amalogs.referee.sengoku import Sengoku
 from amalogs.referee.state import State
 
 __all__ = ["MODULES", "module_of", "characters_of", "spent_characters"]
 
-MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes()}
+MODULES: dict[str, CoreGame] = {"build-divide": BuildDivide(), "guild-heroes": GuildHeroes(),
+                                "break-joker": BreakJoker(),
+                                "sengoku-taisen": Sengoku()}
 """The core games the referee can play, by game id."""
 
 

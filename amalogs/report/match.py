@@ -67,7 +67,37 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "move": f"moves {c('card')} to the attack area",
         "fort-damaged": f"fort takes damage: {_canonical(event.get('damage'))} of {_canonical(event.get('defence'))}",
         "fort-broken": f"loses a fort: {c('card')} → {event.get('to')} (forts left {event.get('forts')})",
+        "round": f"starts a round (tie count {event.get('ties')})",
+        "face-down": "places a card face down",
+        "place": f"places {c('card')} ({event.get('cards')} in the row)",
+        "reveal": f"reveals {c('card')} (counts {event.get('number')})",
+        "hold": "holds" + (" (cannot go on)" if event.get("forced") else ""),
+        "skill": f"uses the skill of {c('card')} (destroys {event.get('cost')} from the deck)",
+        "turn-up": f"turns up {c('card')}",
+        "total": f"total {event.get('total')}" + (" (bust)" if event.get("total") == 0 else "")
+                 + "".join(f" · {n}" for n in event.get("combos", [])),
+        "round-won": f"wins the round: {event.get('damage')} damage",
+        "hp": f"takes {event.get('damage')} damage: HP {event.get('hp')}",
+        "healed": f"recovers: HP {event.get('hp')}",
+        "to-deck-bottom": f"puts {event.get('cards')} revealed card(s) under its deck",
+        "deck-destroyed": f"loses {event.get('cards')} card(s) from its deck top",
+        "peek": f"looks at the face-down {c('card')}",
+        "walls-set": f"sets {event.get('castle')} castle walls (城壁)",
+        "kokuryoku": (f"puts {c('card')} face up into 国力" if event.get("face") == "up" else "puts a card face down into 国力")
+        + f" ({event.get('kokuryoku')} in all)",
+        "siege": f"loses {event.get('walls')} castle wall(s) to siege damage (walls left {event.get('castle')})",
+        "ambush": f"deploys {c('card')} from hand (伏兵)",
+        "musou": f"無双連撃: discards {c('discarded')}; {c('card')} stands again, its damage removed",
+        "chouetsu": f"超越: stacks a card on {c('card')} ({event.get('stacked')} stacked)",
+        "protection": f"puts a 防護カード face down on {c('card')}",
+        "protection-used": f"{c('card')}'s 防護 is used up",
+        "feint": f"{c('card')} feints (陽動): no battle damage",
+        "pierce": f"{c('card')} pierces (貫通): 1 siege damage",
+        "counter": f"{'gets' if int(event.get('change', 0)) > 0 else 'removes'} {abs(int(event.get('change', 0)))} "
+                   f"{event.get('counter')} counter(s) ({event.get('total')} in all)",
     }
+    if kind == "tie":
+        return Text(f"  the round is a tie: tie count {event.get('ties')}")
     if kind == "battle":
         return Text(f"  battle: {_card(cards, event['attacker'])} vs {_card(cards, event['defender'])}")
     if kind in lines:

@@ -1,0 +1,406 @@
+"""仮面ライダー ブレイクジョーカー as a core game: a turn of its player is one round of its own procedure.
+
+Native rules (the game's profile and page): no hand and no field battles. Each round both players shuffle
+all twelve cards back into the deck, place the top card face down (its owner has looked at it) and the next
+one face up to its right (start step). Then, from the round's first player, they take turns: ``draw`` (the
+deck top goes face up at the right end of the row), ``skill X`` (the rightmost upright card X's skill,
+paying its cost by destroying that many deck-top cards face down; X turns sideways) or ``hold`` (no more
+turns this round). A player who can neither draw nor use a skill holds by itself. When both have held, the
+face-down cards turn up and the rows are scored (:mod:`amalogs.referee.break_joker_score`): the higher
+total attacks for cards placed + the tie count (引き分け回数) + combos + effect modifiers; a tie adds one to
+the tie count and a decided round resets it. A player at 0 HP at the end of a round loses; both at 0 is a
+draw. HP is 10 (and at most 10).
+
+Same game: each match turn is one round, hosted by the round's first player — the last round's attacker,
+or after a tie the previous first player (the match's first player opens round one), so a seat may host
+several turns in a row. Against another game (the page's bridge decisions): as host, its turn is one round;
+the host acts first; the opponent keeps one card face down and reveals one, then on its turns it may
+``reveal`` its deck top or ``hold``; each of its cards counts its 大コスト (``CardData.cost``: the play cost in
+ビルディバイド, the sum of the cost table in ギルドヒーローズ) and only the number combos count for it. At the
+end of the round its cards go under its deck in the order revealed. A Break Joker win is an attack by the
+rightmost card of its row, dealt as SP by the match's damage step (life triggers and forts work as usual);
+an opposing win lowers its HP. As defender it has no blockers; SPS attackers lower its HP by their SP, DDS
+attackers by their AP (whole canonical points, rounded down); it loses at its next turn's start when its
+HP is 0 then (the end of the opponent's turn stands in for the end of a round).
+"""
+
+from __future__ import annotations
+
+from amalogs.models.cards import Card
+from amalogs.referee.actions import Action
+from amalogs.referee.break_joker_score import COMBO_NAMES, Score, Slot, score_row
+from amalogs.referee.core import HitResult, seat_from
+from amalogs.referee.effects import push_ability, resolve
+from amalogs.referee.state import Attack, CardData, Seat, State
+
+__all__ = ["BreakJoker", "ROW", "HP"]
+
+HP = 10
+ZONES = ("deck", "field", "discard")
+ROW = "bj-row"  # another game's seat gets this zone for the cards it reveals in a Break Joker round
+TIES, TURN, TIE_BONUS, IN_ROUND = "ties", "bj-turn", "bj-tie-bonus", "bj-round"  # State.counters keys
+SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
+
+
+def _held(j: int) -> str:
+    return f"bj-held-{j}"
+
+
+class BreakJoker:
+    """仮面ライダー ブレイクジョーカー behind the referee contract."""
+
+    id = "break-joker"
+    # The match reads this only when this seat defends: a DDS attacker's AP goes to HP (the page's decision);
+    # an SPS attacker deals its SP. Its own round damage counts as SP whatever this says.
+    damage_system = "DDS"
+    resource_zone = "deck"
+    summoning_sickness = False
+    hand_limit: int | None = None
+
+    first_step = "break-joker:round"
+    hidden_zones = frozenset({"deck", "discard"})  # nobody may look at the destroyed cards, not even their owner
+
+    def can_activate(self, state: State, i: int) -> bool:
+        return False  # skills are used in the round step (``skill X``), not in a main phase
+
+    def card_data(self, card: Card, uid: int, owner: int) -> CardData:
+        number = int(card.stats.get("bj-number", 0))  # type: ignore[arg-type]
+        title = card.stats.get("work-title")
+        suit = "".join(SUITS.get(c, "") for c in card.colours)
+        shown = f"{'A' if number == 1 else number}{suit}"
+        # cost: the BJ number is the card's 大コスト (an A counts 1 there, the page's decision)
+        return CardData(uid, owner, card.id, card.name, card.type, card.colours, number, 0, 0, 0,
+                        frozenset(card.keywords), frozenset(), shown, (), card.effects,
+                        title=title if isinstance(title, str) else None)
+
+    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+        seat = seat_from(self.id, ZONES, parts, {"main": "deck"})
+        seat.counters.update({"hp": HP, "hp-max": HP})
+        return seat
+
+    # --- setup: none (no hand, no mulligan; every round shuffles) -------------------------------------
+
+    def deal(self, state: State, i: int) -> None:
+        return None
+
+    def setup_actions(self, state: State, i: int) -> list[Action]:
+        return []
+
+    def apply_setup(self, state: State, i: int, action: Action) -> None:
+        raise AssertionError("ブレイクジョーカー has no setup decisions")
+
+    def finish_setup(self, state: State, i: int) -> None:
+        state.counters.setdefault(TIES, 0)
+
+    # --- the round ------------------------------------------------------------------------------------
+
+    def _bj(self, state: State, j: int) -> bool:
+        return state.seats[j].game == self.id
+
+    def _row(self, state: State, j: int) -> list[int]:
+        return state.seats[j].zones["field" if self._bj(state, j) else ROW]
+
+    def begin_turn(self, state: State, i: int) -> str | None:
+        if state.seats[i].counters["hp"] <= 0:
+            return "HP 0 at the end of the opponent's turn"
+        state.counters.setdefault(TIES, 0)
+        state.counters[TURN], state.counters[TIE_BONUS], state.counters[IN_ROUND] = i, 0, 1
+        state.emit("round", seat=i, ties=state.counters[TIES])
+        for j in (i, 1 - i):
+            if self._bj(state, j):
+                self._start_row(state, j)
+            else:
+                self._join(state, j)
+            state.counters[_held(j)] = 0
+        return None
+
+    def _start_row(self, state: State, j: int) -> None:
+        """Start step: every card back into the deck, shuffle, one card face down and one face up."""
+        seat = state.seats[j]
+        seat.zones["deck"] += seat.zones["field"] + seat.zones["discard"]
+        seat.zones["field"], seat.zones["discard"] = [], []
+        seat.face_down.clear()
+        seat.rested.clear()
+        seat.card_counters.clear()
+        state.boost[j] = 0
+        state.rng.shuffle(seat.zones["deck"])
+        if seat.zones["deck"]:
+            uid = seat.zones["deck"].pop()
+            seat.zones["field"].append(uid)
+            seat.face_down.add(uid)
+            state.emit("face-down", seat=j, card=uid)
+        self.draw(state, j)
+
+    def _join(self, state: State, j: int) -> None:
+        """Another game's player joins the round: its deck top kept face down, the next card revealed."""
+        seat = state.seats[j]
+        seat.zones.setdefault(ROW, [])
+        if seat.zones["deck"]:
+            uid = seat.zones["deck"].pop()
+            seat.zones[ROW].append(uid)
+            seat.face_down.add(uid)
+            state.emit("face-down", seat=j, card=uid)
+        self._reveal(state, j)
+
+    def draw(self, state: State, i: int) -> bool:
+        """ドロー: the deck top goes face up at the right end of the row (in a round only: another game's
+        effect that makes this player draw in its own turn does nothing)."""
+        seat = state.seats[i]
+        if not seat.zones["deck"] or not state.counters.get(IN_ROUND):
+            return False
+        uid = seat.zones["deck"].pop()
+        seat.zones["field"].append(uid)
+        state.emit("place", seat=i, card=uid, cards=len(seat.zones["field"]))
+        return True
+
+    def _reveal(self, state: State, j: int) -> None:
+        seat = state.seats[j]
+        if seat.zones["deck"]:
+            uid = seat.zones["deck"].pop()
+            seat.zones[ROW].append(uid)
+            state.emit("reveal", seat=j, card=uid, number=state.cards[uid].cost)
+
+    def gain_resource(self, state: State, i: int, rested: bool) -> None:
+        return None  # no resources: the deck is the cost pool
+
+    def main_actions(self, state: State, i: int) -> list[Action]:
+        return [Action("attack-phase")]  # never reached: the turn is the round step
+
+    def apply_main(self, state: State, i: int, action: Action) -> bool:
+        return True
+
+    def skill_of(self, state: State, i: int) -> int | None:
+        """The card whose skill seat i may use now: its rightmost card, upright, with a payable skill."""
+        seat = state.seats[i]
+        row = seat.zones["field"]
+        if not row or row[-1] in seat.face_down or row[-1] in seat.rested:
+            return None
+        card = state.cards[row[-1]]
+        if not card.abilities:
+            return None
+        pay = card.effects[card.abilities[0]].pay
+        return row[-1] if len(seat.zones["deck"]) >= pay.deck_top else None
+
+    def _turn_actions(self, state: State, i: int) -> list[Action]:
+        deck = bool(state.seats[i].zones["deck"])
+        if not self._bj(state, i):
+            return [Action("reveal"), Action("hold")] if deck else [Action("hold")]
+        skill = self.skill_of(state, i)
+        return [*([Action("draw")] if deck else []), *([Action("skill", (skill,))] if skill is not None else []),
+                Action("hold")]
+
+    def step_actions(self, state: State, i: int) -> list[Action]:
+        if state.phase == f"{self.id}:resume":
+            return [Action("continue")]
+        return self._turn_actions(state, i)
+
+    def apply_step(self, state: State, i: int, action: Action) -> str | None:
+        verb = action.verb
+        if verb == "draw":
+            self.draw(state, i)
+        elif verb == "reveal":
+            self._reveal(state, i)
+        elif verb == "hold":
+            self._hold(state, i)
+        elif verb == "skill" and not self._use_skill(state, i, int(action.args[0])):
+            return None  # an effect waits for a target; the round goes on with ``continue``
+        if state.finished:
+            return None
+        return self._next(state, state.counters[TURN] if verb == "continue" else i)
+
+    def _hold(self, state: State, i: int, forced: bool = False) -> None:
+        state.counters[_held(i)] = 1
+        state.emit("hold", seat=i, forced=forced)
+
+    def _next(self, state: State, me: int) -> str | None:
+        """The next turn of the main step: the other player's unless it has held; both held — the battle."""
+        while True:
+            movers = [j for j in (1 - me, me) if not state.counters[_held(j)]]
+            if not movers:
+                return self._battle(state)
+            me = movers[0]
+            if self._turn_actions(state, me) == [Action("hold")]:
+                self._hold(state, me, forced=True)  # it can neither draw nor use a skill
+                continue
+            state.phase, state.decider, state.counters[TURN] = self.first_step, me, me
+            return None
+
+    # --- skills ---------------------------------------------------------------------------------------
+
+    def _use_skill(self, state: State, i: int, uid: int) -> bool:
+        """Pay (destroy deck-top cards face down), turn the card sideways, carry out the skill. False when an
+        effect waits for a target decision."""
+        seat, card = state.seats[i], state.cards[uid]
+        k = card.abilities[0]
+        effect = card.effects[k]
+        for _ in range(effect.pay.deck_top):
+            seat.zones["discard"].append(seat.zones["deck"].pop())
+        seat.rested.add(uid)
+        state.emit("skill", seat=i, card=uid, name=card.name, cost=effect.pay.deck_top)
+        if effect.do == "native":
+            from amalogs.referee.break_joker_native import carry_out
+
+            carry_out(state, i, uid)
+            return True
+        push_ability(state, i, uid, k)
+        state.resume = f"{self.id}:resume"
+        return resolve(state)
+
+    # --- the battle step ------------------------------------------------------------------------------
+
+    def score(self, state: State, j: int) -> Score:
+        """Seat j's row read for the battle check (the best reading for its player)."""
+        seat = state.seats[j]
+        slots = []
+        for uid in self._row(state, j):
+            card = state.cards[uid]
+            marks = seat.card_counters.get(uid, {})
+            slots.append(Slot(_options(card.cost, marks, self._bj(state, j)), card.colours[0] if card.colours else None,
+                              card.title, bool(marks.get("wild-suit")), bool(marks.get("wild-title"))))
+        return score_row(slots, suits_count=self._bj(state, j))
+
+    def _battle(self, state: State) -> str | None:
+        """Turn the face-down cards up, score both rows, deal the round's attack, end the round."""
+        state.counters[IN_ROUND] = 0
+        for j in (0, 1):
+            seat = state.seats[j]
+            for uid in [u for u in self._row(state, j) if u in seat.face_down]:
+                seat.face_down.discard(uid)
+                state.emit("turn-up", seat=j, card=uid)
+        ties = state.counters[TIES]
+        scores = [self.score(state, j) for j in (0, 1)]
+        for j in (0, 1):
+            state.emit("total", seat=j, total=scores[j].total, values=list(scores[j].values),
+                       combos=[COMBO_NAMES[c] for c in scores[j].combos])
+        winner = None if scores[0].total == scores[1].total else int(scores[1].total > scores[0].total)
+        damage = 0
+        if winner is None:
+            state.counters[TIES] = ties + 1 + state.counters[TIE_BONUS]
+            state.emit("tie", ties=state.counters[TIES])
+        else:
+            damage = scores[winner].damage + ties + (state.boost[winner] if self._bj(state, winner) else 0)
+            state.counters[TIES] = 0
+            state.emit("round-won", seat=winner, damage=damage)
+        for j in (0, 1):
+            if self._bj(state, j):
+                state.boost[j] = 0
+        if all(self._bj(state, j) for j in (0, 1)):
+            return self._end_native(state, winner, damage)
+        return self._end_mixed(state, winner, damage)
+
+    def _end_native(self, state: State, winner: int | None, damage: int) -> str | None:
+        from amalogs.referee.bridge import finish
+
+        if winner is not None:
+            self.lose_hp(state, 1 - winner, damage)
+        hp = [state.seats[j].counters["hp"] for j in (0, 1)]
+        if hp[0] <= 0 or hp[1] <= 0:
+            both = hp[0] <= 0 and hp[1] <= 0
+            finish(state, None if both else int(hp[0] <= 0), "both players at 0 HP at the end of a round" if both
+                   else "HP 0 at the end of a round")
+            return None
+        first = state.active if winner is None else winner  # the next round's first player hosts its turn
+        state.active = 1 - first  # the match's next turn goes to the other seat of the active one
+        return "next-turn"
+
+    def _end_mixed(self, state: State, winner: int | None, damage: int) -> str | None:
+        from amalogs.referee.bridge import finish
+
+        host, guest = state.active, 1 - state.active
+        self._return_revealed(state, guest)
+        if winner == guest:
+            self.lose_hp(state, host, damage)
+        if state.seats[host].counters["hp"] <= 0:
+            finish(state, guest, "HP 0 at the end of a round")
+            return None
+        if winner == host:
+            attacker = state.seats[host].zones["field"][-1]
+            state.attack = Attack(attacker, None, hits_left=damage)
+            state.emit("attack", seat=host, attacker=attacker, target="player")
+            return "damage"
+        return "end"
+
+    def _return_revealed(self, state: State, j: int) -> None:
+        """The other game's cards of the round go under its deck one by one, in the order revealed."""
+        seat = state.seats[j]
+        row = seat.zones.get(ROW, [])
+        if not row:
+            return
+        seat.zones["deck"][:0] = row[::-1]
+        for uid in row:
+            seat.face_down.discard(uid)
+            seat.card_counters.pop(uid, None)
+        state.emit("to-deck-bottom", seat=j, cards=len(row))
+        seat.zones[ROW] = []
+
+    def lose_hp(self, state: State, i: int, amount: int) -> None:
+        counters = state.seats[i].counters
+        counters["hp"] = max(0, counters["hp"] - amount)
+        state.emit("hp", seat=i, damage=amount, hp=counters["hp"])
+
+    # --- the attack of the round and the defender -----------------------------------------------------
+
+    def reactions(self, state: State, i: int) -> list[Action]:
+        return []
+
+    def apply_reaction(self, state: State, i: int, action: Action) -> None:
+        raise AssertionError("ブレイクジョーカー has no reactions")
+
+    def attackers(self, state: State, i: int) -> list[int]:
+        return []  # the round's one attack is made by the round step itself
+
+    def on_attack(self, state: State, i: int, uid: int) -> None:
+        return None
+
+    def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
+        return [None]
+
+    def characters(self, state: State, i: int) -> list[int]:
+        """No characters, except the card that carries the round's attack while it is dealt."""
+        attack = state.attack
+        if attack is not None and state.cards[attack.attacker].owner == i and attack.attacker in \
+                state.seats[i].zones["field"]:
+            return [attack.attacker]
+        return []
+
+    def permanents(self, state: State, i: int) -> list[int]:
+        return []
+
+    def block_options(self, state: State, i: int, target: int | None) -> list[int]:
+        return []  # no blockers
+
+    def on_block(self, state: State, i: int, uid: int) -> None:
+        return None
+
+    def take_hit(self, state: State, i: int) -> HitResult:
+        """One SP point lowers HP by 1; losing is checked at the end of a round (or of the opponent's turn)."""
+        self.lose_hp(state, i, 1)
+        return "ok"
+
+    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
+        """A direct-damage attacker lowers HP by its AP in whole canonical points (rounded down)."""
+        self.lose_hp(state, i, amount // 1000)
+        return "ok"
+
+    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
+        return None
+
+    def end_turn(self, state: State, i: int) -> None:
+        return None
+
+
+def _options(number: int, marks: dict[str, int], bj: bool) -> tuple[tuple[int, int], ...]:
+    """What a card may count as: (value in the total, number for the number combos)."""
+    plus = marks.get("plus", 0)
+    if not bj:
+        return ((number + plus, number + plus),)
+    number = marks.get("as", number)
+    if marks.get("any"):
+        base: tuple[tuple[int, int], ...] = tuple((n, n) for n in range(1, 8))
+    elif marks.get("north"):
+        base = ((1, 1), (7, 7), (11, 1))
+    elif number == 1:
+        base = ((1, 1), (11, 1))
+    else:
+        base = ((number, number),)
+    return tuple((v + plus, n + plus) for v, n in base)

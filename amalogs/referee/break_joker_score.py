@@ -1,0 +1,90 @@
+"""仮面ライダー ブレイクジョーカー: the battle check of a round — a row's total, its combos and its damage.
+
+Pure functions over plain values, so the rules read on their own and tests can call them directly.
+
+A card of the row is a :class:`Slot`: the (total value, combo number) pairs it may count as, its suit and
+work title (``None``: a card that may count as any — a skill made it so — or, for another game's card, has
+none). An A is ``((1, 1), (11, 1))``: it adds 1 or 11 to the total and is a 1 for ストレート and
+スリーナンバー. Every choice left open (an A, a skill that lets its owner name a number) is settled here the
+way that is best for the player: the highest total that does not bust, then the highest damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+__all__ = ["Slot", "Score", "score_row", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
+
+BUST = 22  # a total of this or more counts as 0
+BREAK_JOKER_DAMAGE = 5  # ブレイクジョーカー! (a total of exactly 21) sets the base damage to this
+COMBO_NAMES = {"break-joker": "ブレイクジョーカー!", "full-color": "フルカラー", "flush": "フラッシュ",
+               "straight": "ストレート", "three-number": "スリーナンバー", "world-bonus": "ワールドボーナス"}
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One card of a row as the battle check reads it."""
+
+    options: tuple[tuple[int, int], ...]  # (value in the total, number for ストレート / スリーナンバー)
+    suit: str | None = None
+    title: str | None = None
+    wild_suit: bool = False  # a skill lets it count as any suit
+    wild_title: bool = False  # a skill lets it count as the work title of another card of the row
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A row's result: its total (0 after a bust), the combos it makes and the damage it would deal
+    (base damage + combo bonuses; the tie count and effect modifiers are added by the caller)."""
+
+    total: int
+    combos: tuple[str, ...]
+    damage: int
+    values: tuple[int, ...]  # the value each card counted as
+
+
+def combos(total: int, numbers: list[int], slots: list[Slot], suits_count: bool) -> tuple[str, ...]:
+    """The combos of a row whose cards counted as ``numbers``. ``suits_count`` is False for a row of another
+    game's cards: only the number combos are judged there (the page's decision)."""
+    if not slots or total == 0:
+        return ()  # a bust (or empty) row makes no combo; it cannot attack anyway
+    if total == 21:
+        return ("break-joker",)
+    found: list[str] = []
+    if len(slots) < 2:
+        return ()  # one card is no run, no flush, no set (decision: a combo needs at least two cards)
+    if suits_count:
+        suits = {s.suit for s in slots if not s.wild_suit}
+        wild = sum(s.wild_suit for s in slots)
+        if len(suits) <= 1:
+            found.append("flush")
+        elif len(suits) + wild >= 4:
+            found.append("full-color")
+    ordered = sorted(numbers)
+    if all(b == a + 1 for a, b in zip(ordered, ordered[1:])):
+        found.append("straight")
+    if max(numbers.count(n) for n in set(numbers)) >= 3:
+        found.append("three-number")
+    if suits_count and len({s.title for s in slots if not s.wild_title}) <= 1:
+        found.append("world-bonus")
+    return tuple(found)
+
+
+def _damage(total: int, cards: int, found: tuple[str, ...]) -> int:
+    if total == 21:
+        return BREAK_JOKER_DAMAGE  # and no other combo counts
+    return cards + len(found)
+
+
+def score_row(slots: list[Slot], suits_count: bool = True) -> Score:
+    """The best reading of a row for its player: highest total (a bust is 0), then highest damage."""
+    best: Score | None = None
+    for choice in product(*(s.options for s in slots)):
+        raw = sum(v for v, _ in choice)
+        total = 0 if raw >= BUST else raw
+        found = combos(total, [n for _, n in choice], slots, suits_count)
+        score = Score(total, found, _damage(total, len(slots), found), tuple(v for v, _ in choice))
+        if best is None or (score.total, score.damage) > (best.total, best.damage):
+            best = score
+    return best if best is not None else Score(0, (), 0, ())

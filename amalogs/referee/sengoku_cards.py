@@ -1,0 +1,184 @@
+"""戦国大戦TCG's card rules behind :mod:`amalogs.referee.sengoku`: paying with 国力, 臣下, 無双連撃 and 超越,
+the battle keywords (防護, 陽動, 長槍), and the shipped cards' ``native`` texts, carried out by card id.
+
+The 忠誠/謀反 counters belong to a player (the cards say "you get a counter"), so they are the seat's
+``counters``; a card whose value depends on them keeps its change in ``lasting`` and what it applied in its
+``card_counters``.
+"""
+
+from __future__ import annotations
+
+from amalogs.referee.actions import Action
+from amalogs.referee.core import standing
+from amalogs.referee.effects import has
+from amalogs.referee.state import CardData, Seat, State
+
+__all__ = ["ID", "LOYALTY", "NATIVE_DONE", "REBELLION", "SengokuCards"]
+
+ID = "sengoku-taisen"
+TRANSCEND = 500  # 超越: 武力 and 兵力 per stacked card (thousandths)
+LOYALTY, REBELLION = "忠誠", "謀反"
+# The shipped cards' native effects, joined to the data by card id.
+DEPLOY_COUNTERS = {"kobayase-hayato": (REBELLION, 1), "aonuma-hyougo": (LOYALTY, 1),
+                   "koga-kenmotsu": (LOYALTY, 2), "kurogane-danjou": (REBELLION, 2)}
+PLAY_OPPONENT_COUNTERS = {"rikan-no-kei": (REBELLION, 1)}
+NO_INTERCEPT = {"kobayase-hayato": REBELLION}  # … while its controller has this counter
+NO_ATTACK = {"kurogane-danjou": REBELLION}
+LOYAL_DP = {"aonuma-hyougo": 1000}  # 兵力 bonus while its controller has a 忠誠 counter
+START_DRAW = {"koga-kenmotsu": LOYALTY}  # draws at its controller's start phase while it has this counter
+ATTACK_DRAW = {"kumoi-shuzen": REBELLION}  # draws on attack while the opponent has this counter
+TRANSCEND_SP = {"takamori-jinkurou": 2}  # 攻城力 +1 with this many 超越 cards stacked
+NATIVE_DONE = {*DEPLOY_COUNTERS, *PLAY_OPPONENT_COUNTERS, *START_DRAW, *ATTACK_DRAW}
+
+
+def counter(state: State, i: int, name: str) -> int:
+    return state.seats[i].counters.get(name, 0)
+
+
+class SengokuCards:
+    """Card rules of 戦国大戦TCG, mixed into the core game :class:`amalogs.referee.sengoku.Sengoku`."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, str] = {}  # card id → card number (無双連撃 and 超越 match it)
+        self.lords: dict[str, str] = {}  # 臣下 card id → the name of the 当主 it serves
+        self.battle_ready: set[str] = set()  # 計略 that may also be played in battle
+
+    def draw(self, state: State, i: int) -> bool:
+        raise NotImplementedError  # the core game draws
+
+    def payment(self, state: State, seat: Seat, table: tuple[tuple[str, int], ...],
+                free: list[int] | None = None) -> list[int] | None:
+        """Standby 国力 to rest: coloured circles from face-up 国力 of that colour, white circles from any
+        (face-down first); None when it cannot be paid."""
+        if free is None:
+            free = standing(seat, seat.zones["kokuryoku"])
+        chosen: list[int] = []
+        white = 0
+        for colour, n in table:
+            if colour == "colourless":
+                white += n
+                continue
+            match = [u for u in free if u not in chosen and u not in seat.face_down
+                     and colour in state.cards[u].colours][:n]
+            if len(match) < n:
+                return None
+            chosen += match
+        rest = sorted((u for u in free if u not in chosen), key=lambda u: u not in seat.face_down)
+        return chosen + rest[:white] if white <= len(rest) else None
+
+    def _table(self, card: CardData, ambush: bool = False, retainers: int = 0) -> tuple[tuple[str, int], ...]:
+        """The circles to pay from 国力: 伏兵 adds one of the card's colour; each 臣下 pays one white circle."""
+        counts = dict(card.cost_table)
+        if ambush and card.colours:
+            counts[card.colours[0]] = counts.get(card.colours[0], 0) + 1
+        counts["colourless"] = counts.get("colourless", 0) - retainers
+        return tuple((c, n) for c, n in counts.items() if n > 0)
+
+    def _retainers(self, state: State, i: int, lord: int) -> list[int]:
+        """Standby 臣下 that serve this 当主 (the one they name; one naming none serves its own colour's)."""
+        seat, card = state.seats[i], state.cards[lord]
+        out = []
+        for u in standing(seat, seat.zones["jijin"]):
+            c = state.cards[u]
+            if "shinka" in c.keywords:
+                named = self.lords.get(c.card_id)
+                if named == card.name or (named is None and c.colours == card.colours):
+                    out.append(u)
+        return out[:dict(card.cost_table).get("colourless", 0)]
+
+
+    def _stack_actions(self, state: State, i: int) -> list[Action]:
+        """無双連撃 (an exhausted 武将, once a turn unless 乱舞) and 超越: a hand card of the same number."""
+        seat = state.seats[i]
+        used = seat.counters.get("musou-turn") == state.turn
+        out = []
+        for x in seat.zones["jijin"]:
+            card = state.cards[x]
+            musou = "musou-rengeki" in card.keywords and x in seat.rested and (not used or "ranbu" in card.keywords)
+            if not musou and "chouetsu" not in card.keywords:
+                continue
+            number = self.numbers.get(card.card_id, card.card_id)
+            for y in seat.zones["hand"]:
+                if self.numbers.get(state.cards[y].card_id, state.cards[y].card_id) == number:
+                    out += [Action("musou", (x, y))] if musou else []
+                    out += [Action("chouetsu", (x, y))] if "chouetsu" in card.keywords else []
+        return out
+
+
+    def _transcend(self, state: State, i: int, x: int, y: int) -> None:
+        """超越: the identical card goes under the 武将 (+500 武力 and 兵力 each), then draw a card."""
+        seat = state.seats[i]
+        seat.zones["hand"].remove(y)
+        seat.zones["under"].append(y)
+        seat.under.setdefault(x, []).append(y)
+        ap, dp, sp = seat.lasting.get(x, (0, 0, 0))
+        stacked = len([u for u in seat.under[x] if u not in seat.face_down])
+        sp += 1000 if TRANSCEND_SP.get(state.cards[x].card_id) == stacked else 0
+        seat.lasting[x] = (ap + TRANSCEND, dp + TRANSCEND, sp)
+        state.emit("chouetsu", seat=i, card=x, stacked=stacked)
+        self.draw(state, i)
+
+
+    def _add_counter(self, state: State, i: int, name: str, n: int) -> None:
+        """Give (or remove) a player's 忠誠/謀反 counters; another game's player has none (the effect fizzles)."""
+        seat = state.seats[i]
+        if seat.game != ID:
+            state.emit("fizzle", seat=i, card=None, effect=name)
+            return
+        seat.counters[name] = max(0, seat.counters.get(name, 0) + n)
+        state.emit("counter", seat=i, counter=name, change=n, total=seat.counters[name])
+        self._sync_loyalty(state, i)
+
+    def _sync_loyalty(self, state: State, i: int) -> None:
+        """A 兵力 bonus that lasts while the player has a 忠誠 counter (kept as a lasting change)."""
+        from amalogs.referee.bridge import destroy_if_dead
+
+        seat = state.seats[i]
+        for uid in list(seat.zones["jijin"]):
+            bonus = LOYAL_DP.get(state.cards[uid].card_id, 0)
+            want = bonus if bonus and counter(state, i, LOYALTY) else 0
+            have = seat.card_counters.get(uid, {}).get(LOYALTY, 0)
+            if want != have:
+                ap, dp, sp = seat.lasting.get(uid, (0, 0, 0))
+                seat.lasting[uid] = (ap, dp + want - have, sp)
+                seat.card_counters[uid] = {LOYALTY: want}
+                destroy_if_dead(state, uid)
+
+
+    def battle_damage(self, state: State, attacker: int, defender: int, dealt: dict[int, int]) -> None:
+        """The battle is confirmed: a 防護カード (used up) or 陽動 (its own turn, once) stops the battle damage both
+        ways; 長槍 doubles the damage dealt to a 速攻 (奇襲) character."""
+        for uid, other in ((attacker, defender), (defender, attacker)):
+            owner = state.cards[uid].owner
+            seat = state.seats[owner]
+            if seat.game != ID:
+                continue
+            guarded = self._protection(seat, uid) is not None or "防護" in seat.granted.get(uid, frozenset())
+            feint = ("youdou" in state.cards[uid].keywords and owner == state.active and (uid, -1) not in seat.used)
+            if guarded:
+                self._drop_protection(state, owner, uid)
+            elif feint:
+                seat.used.add((uid, -1))
+                state.emit("feint", seat=owner, card=uid)
+            if guarded or feint:
+                dealt[uid] = dealt[other] = 0
+        for uid, other in ((attacker, defender), (defender, attacker)):
+            if "nagayari" in state.cards[uid].keywords and state.seats[state.cards[uid].owner].game == ID \
+                    and has(state, other, "速攻"):
+                dealt[uid] *= 2
+
+    def _protection(self, seat: Seat, uid: int) -> int | None:
+        return next((u for u in seat.under.get(uid, ()) if u in seat.face_down), None)
+
+    def _drop_protection(self, state: State, i: int, uid: int) -> None:
+        seat = state.seats[i]
+        card = self._protection(seat, uid)
+        if card is None:  # a 防護 given by an effect (no card): used up
+            seat.granted[uid] = seat.granted.get(uid, frozenset()) - {"防護"}
+        else:
+            seat.under[uid].remove(card)
+            seat.zones["under"].remove(card)
+            seat.face_down.discard(card)
+            seat.zones["discard"].append(card)
+        state.emit("protection-used", seat=i, card=uid)
+
