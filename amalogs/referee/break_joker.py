@@ -42,8 +42,8 @@ TIES, TURN, TIE_BONUS, IN_ROUND = "ties", "bj-turn", "bj-tie-bonus", "bj-round" 
 SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
 
 
-def _held(j: int) -> str:
-    return f"bj-held-{j}"
+HELD = ("bj-held-0", "bj-held-1")  # State.counters keys: seat 0 / seat 1 has held this round
+RESUME = "break-joker:resume"  # the step that goes on with the round after a skill's target decision
 
 
 class BreakJoker:
@@ -111,7 +111,7 @@ class BreakJoker:
                 self._start_row(state, j)
             else:
                 self._join(state, j)
-            state.counters[_held(j)] = 0
+            state.counters[HELD[j]] = 0
         return None
 
     def _start_row(self, state: State, j: int) -> None:
@@ -190,7 +190,7 @@ class BreakJoker:
                 Action("hold")]
 
     def step_actions(self, state: State, i: int) -> list[Action]:
-        if state.phase == f"{self.id}:resume":
+        if state.phase == RESUME:
             return [Action("continue")]
         return self._turn_actions(state, i)
 
@@ -209,17 +209,17 @@ class BreakJoker:
         return self._next(state, state.counters[TURN] if verb == "continue" else i)
 
     def _hold(self, state: State, i: int, forced: bool = False) -> None:
-        state.counters[_held(i)] = 1
+        state.counters[HELD[i]] = 1
         state.emit("hold", seat=i, forced=forced)
 
     def _next(self, state: State, me: int) -> str | None:
         """The next turn of the main step: the other player's unless it has held; both held — the battle."""
         while True:
-            movers = [j for j in (1 - me, me) if not state.counters[_held(j)]]
+            movers = [j for j in (1 - me, me) if not state.counters[HELD[j]]]
             if not movers:
                 return self._battle(state)
             me = movers[0]
-            if self._turn_actions(state, me) == [Action("hold")]:
+            if not state.seats[me].zones["deck"] and (not self._bj(state, me) or self.skill_of(state, me) is None):
                 self._hold(state, me, forced=True)  # it can neither draw nor use a skill
                 continue
             state.phase, state.decider, state.counters[TURN] = self.first_step, me, me
@@ -243,7 +243,7 @@ class BreakJoker:
             carry_out(state, i, uid)
             return True
         push_ability(state, i, uid, k)
-        state.resume = f"{self.id}:resume"
+        state.resume = RESUME
         return resolve(state)
 
     # --- the battle step ------------------------------------------------------------------------------

@@ -78,13 +78,21 @@ def _damage(total: int, cards: int, found: tuple[str, ...]) -> int:
 
 
 def score_row(slots: list[Slot], suits_count: bool = True) -> Score:
-    """The best reading of a row for its player: highest total (a bust is 0), then highest damage."""
+    """The best reading of a row for its player: highest total (a bust is 0), then highest damage.
+
+    Totals first: only the readings that reach the highest total can be best, so only their combos are
+    judged (usually one reading; an A or a skill's named number makes more)."""
+    choices = list(product(*(s.options for s in slots)))
+    totals = [sum(v for v, _ in choice) for choice in choices]
+    totals = [0 if raw >= BUST else raw for raw in totals]
+    top = max(totals)
     best: Score | None = None
-    for choice in product(*(s.options for s in slots)):
-        raw = sum(v for v, _ in choice)
-        total = 0 if raw >= BUST else raw
+    for choice, total in zip(choices, totals):
+        if total != top:
+            continue
         found = combos(total, [n for _, n in choice], slots, suits_count)
         score = Score(total, found, _damage(total, len(slots), found), tuple(v for v, _ in choice))
-        if best is None or (score.total, score.damage) > (best.total, best.damage):
+        if best is None or score.damage > best.damage:
             best = score
-    return best if best is not None else Score(0, (), 0, ())
+    assert best is not None
+    return best

@@ -63,8 +63,12 @@ class SengokuCards:
             if len(match) < n:
                 return None
             chosen += match
-        rest = sorted((u for u in free if u not in chosen), key=lambda u: u not in seat.face_down)
-        return chosen + rest[:white] if white <= len(rest) else None
+        rest = [u for u in free if u not in chosen]
+        if white > len(rest):
+            return None
+        down = seat.face_down
+        rest = [u for u in rest if u in down] + [u for u in rest if u not in down]  # face-down first
+        return chosen + rest[:white]
 
     def _table(self, card: CardData, ambush: bool = False, retainers: int = 0) -> tuple[tuple[str, int], ...]:
         """The circles to pay from 国力: 伏兵 adds one of the card's colour; each 臣下 pays one white circle."""
