@@ -13,7 +13,7 @@ from amalogs.convert.canonical import to_canonical
 from amalogs.ontology.terms import CanonicalStat
 from amalogs.referee import Match, RandomPlayer
 from amalogs.referee.break_joker import BreakJoker
-from amalogs.referee.break_joker_score import Slot, score_row
+from amalogs.referee.break_joker_score import Slot, readings, score_row
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.guild_heroes import GuildHeroes
 from amalogs.referee.players import GreedyPlayer
@@ -58,6 +58,14 @@ class Round:
         for a in actions:
             self.match.apply_action(a)
 
+    def check(self, *totals: int) -> None:
+        """The battle check's decisions: each row that can count more than one way counts as the given totals
+        in turn (the first player's first), or as its highest total when none is given."""
+        chosen = list(totals)
+        while self.state.phase == "break-joker:count":
+            options = [int(a.args[0]) for a in self.match.legal_actions()]
+            self.match.apply_action(f"count {chosen.pop(0) if chosen else max(options)}")
+
     def events(self, kind: str) -> list[dict[str, object]]:
         return [e for e in self.state.events if e["type"] == kind]
 
@@ -79,13 +87,39 @@ def test_a_bust_counts_as_0_and_loses_to_any_total(catalog: Catalog) -> None:
     assert r.hp(0) == 10 - 2  # two cards in the winner's row, no combo
 
 
-def test_an_a_counts_as_11_or_1_whichever_is_better(catalog: Catalog) -> None:
-    r = Round(catalog, (["shizuku", "orihime", "minamo"], LOW))  # A + 7 + 3: 21 with the A as 11
+def test_an_a_counts_as_1_or_11_as_its_player_chooses_at_the_battle_check(catalog: Catalog) -> None:
+    r = Round(catalog, (["shizuku", "orihime", "minamo"], LOW))  # A + 7 + 3: 21 with the A as 11, or 11
     r.play("hold", "hold")
+    assert r.state.phase == "break-joker:count" and r.match.current_player() == 0
+    assert [a.text() for a in r.match.legal_actions()] == ["count 21", "count 11"]
+    r.check(21)
     assert r.total(0)["total"] == 21 and r.total(0)["values"] == [11, 7, 3]
-    r = Round(catalog, (["shizuku", "orihime", "uzume"], LOW))  # A + 7 + 6: 14 (as 11 it would bust)
+    r = Round(catalog, (["shizuku", "orihime", "minamo"], LOW))
     r.play("hold", "hold")
+    r.check(11)  # the player's choice, even a worse one
+    assert r.total(0)["total"] == 11 and r.total(0)["values"] == [1, 7, 3]
+    r = Round(catalog, (["shizuku", "orihime", "uzume"], LOW))  # A + 7 + 6: 14, or a bust with the A as 11
+    r.play("hold", "hold")
+    assert [a.text() for a in r.match.legal_actions()] == ["count 14", "count 0"]
+    r.check(14)
     assert r.total(0)["total"] == 14 and r.total(0)["values"] == [1, 7, 6]
+
+
+def test_the_first_players_count_is_hidden_from_the_second_until_the_rows_are_scored(catalog: Catalog) -> None:
+    r = Round(catalog, (["shizuku", "orihime", "minamo"], ["hidane", "utsushimi"]))  # A 7 3 against A 5
+    r.play("hold", "hold", "count 11")
+    assert r.state.phase == "break-joker:count" and r.match.current_player() == 1
+    view = r.match.observation(1)
+    assert 11 not in view["counters"].values() and not r.events("total")
+    assert [e["seat"] for e in r.events("count-chosen")] == [0] and "total" not in r.events("count-chosen")[0]
+    r.play("count 16")
+    assert r.total(0)["total"] == 11 and r.total(1)["total"] == 16 and r.hp(0) == 10 - 2
+
+
+def test_a_row_that_counts_one_way_needs_no_decision(catalog: Catalog) -> None:
+    r = Round(catalog, (["ouzu", "utsushimi"], LOW))  # no A, no skill: 12 against 4
+    r.play("hold", "hold")
+    assert not r.events("count-chosen") and r.total(0)["total"] == 12
 
 
 @pytest.mark.parametrize(("row", "total", "combo"), [
@@ -98,6 +132,7 @@ def test_an_a_counts_as_11_or_1_whichever_is_better(catalog: Catalog) -> None:
 def test_each_combo_adds_one_damage(catalog: Catalog, row: list[str], total: int, combo: str) -> None:
     r = Round(catalog, (row, ["hidane", "utsushimi"]))  # A + 5 = 16 with the A as 11
     r.play("hold", "hold")
+    r.check()
     assert r.total(0)["total"] == total and r.total(0)["combos"] == [combo]
     assert r.hp(1) == 10 - (len(row) + 1)
 
@@ -106,6 +141,7 @@ def test_break_joker_sets_base_damage_5_and_ignores_the_other_combos(catalog: Ca
     # A♠ 2♠ 3♠ 4♠ 5♠ 6♠ = 21 (A as 1): a spade flush and a straight, but only ブレイクジョーカー! counts
     r = Round(catalog, (["hidane", "tsumugi", "minamo", "muteki", "susuki", "tsumugi-nishiki"], LOW))
     r.play("hold", "hold")
+    r.check()
     assert r.total(0)["total"] == 21 and r.total(0)["combos"] == ["ブレイクジョーカー!"]
     assert r.hp(1) == 10 - 5  # not 6 cards + フラッシュ + ストレート = 8
 
@@ -127,6 +163,7 @@ def test_both_players_at_0_hp_at_the_end_of_a_round_is_a_draw(catalog: Catalog) 
     assert r.state.seats[0].zones["discard"] == [ouzu]
     assert [e["seat"] for e in r.events("hold")] == [1]  # seat 1 has no deck: it holds by itself
     r.play("hold")
+    r.check()
     assert r.match.outcome is not None and r.match.outcome.winner is None
     assert r.match.outcome.reason == "both players at 0 HP at the end of a round"
 
@@ -170,6 +207,7 @@ def test_a_skill_is_paid_from_the_deck_top_and_turns_its_card_sideways(catalog: 
 def test_homuraou_counts_as_the_number_that_makes_21(catalog: Catalog) -> None:
     r = Round(catalog, (["ouzu", "mizuha", "uzume", "homuraou"], LOW), decks=(FILLER * 2, FILLER))
     r.play("skill 3", "hold", "hold")  # 7 + 7 + 6 + 7 would bust; ホムラオウ as 1 makes 21
+    r.check(21)
     assert r.total(0)["total"] == 21 and r.total(0)["values"] == [7, 7, 6, 1]
     assert r.events("skill")[0]["cost"] == 3  # paid with three deck cards
 
@@ -184,6 +222,7 @@ def test_uzume_pushes_the_opponents_rightmost_face_up_card_over_21(catalog: Cata
 def test_a_suit_changing_skill_completes_a_flush(catalog: Catalog) -> None:
     r = Round(catalog, (["mizuha", "tsumugi-nishiki", "tsumugi-ayaori"], ["hidane", "tsumugi"]))  # ♠ ♠ ♣
     r.play("skill 2", "hold", "hold")  # 綾織フォーム: its suit counts as ♠
+    r.check()
     assert r.total(0)["total"] == 14 and r.total(0)["combos"] == ["フラッシュ"] and r.hp(1) == 10 - 4
 
 
@@ -207,6 +246,8 @@ def test_a_split_row_skill_is_read_the_best_way() -> None:
     a = Slot(((1, 1), (11, 1)), "spade", "x")
     seven = Slot(((7, 7),), "spade", "x")
     assert score_row([a, seven, Slot(((3, 3),), "heart", "y")]).total == 21
+    assert [r.total for r in readings([a, seven, Slot(((3, 3),), "heart", "y")])] == [21, 11]
+    assert [r.total for r in readings([a, seven])] == [18, 8] and len(readings([seven, seven])) == 1
     north = Slot(((1, 1), (7, 7), (11, 1)), "heart", "x")  # ラシン ノースフォーム after its skill
     assert score_row([north, seven, seven]).total == 21
     wild = Slot(((2, 2),), "club", "x", wild_suit=True)

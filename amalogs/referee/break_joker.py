@@ -6,7 +6,8 @@ one face up to its right (start step). Then, from the round's first player, they
 deck top goes face up at the right end of the row), ``skill X`` (the rightmost upright card X's skill,
 paying its cost by destroying that many deck-top cards face down; X turns sideways) or ``hold`` (no more
 turns this round). A player who can neither draw nor use a skill holds by itself. When both have held, the
-face-down cards turn up and the rows are scored (:mod:`amalogs.referee.break_joker_score`): the higher
+face-down cards turn up, a player whose row can count as more than one total (an A as 1 or 11) chooses one
+(``count N``, hidden from the other until both rows are scored), and the rows are scored (:mod:`amalogs.referee.break_joker_score`): the higher
 total attacks for cards placed + the tie count (引き分け回数) + combos + effect modifiers; a tie adds one to
 the tie count and a decided round resets it. A player at 0 HP at the end of a round loses; both at 0 is a
 draw. HP is 10 (and at most 10).
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.break_joker_score import COMBO_NAMES, Score, Slot, score_row
+from amalogs.referee.break_joker_score import COMBO_NAMES, Score, Slot, readings, score_row
 from amalogs.referee.core import HitResult, seat_from
 from amalogs.referee.effects import push_ability, resolve
 from amalogs.referee.state import Attack, CardData, Seat, State
@@ -44,6 +45,8 @@ SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
 
 HELD = ("bj-held-0", "bj-held-1")  # State.counters keys: seat 0 / seat 1 has held this round
 RESUME = "break-joker:resume"  # the step that goes on with the round after a skill's target decision
+COUNT = "break-joker:count"  # the battle check's decision: which total a row counts as (an A as 1 or 11 …)
+CHOSEN = ("bj-count-0", "bj-count-1")  # State.secret keys: the total each seat chose, hidden until both did
 
 
 class BreakJoker:
@@ -192,10 +195,16 @@ class BreakJoker:
     def step_actions(self, state: State, i: int) -> list[Action]:
         if state.phase == RESUME:
             return [Action("continue")]
+        if state.phase == COUNT:
+            return [Action("count", (r.total,)) for r in self.readings(state, i)]
         return self._turn_actions(state, i)
 
     def apply_step(self, state: State, i: int, action: Action) -> str | None:
         verb = action.verb
+        if verb == "count":
+            state.secret[CHOSEN[i]] = int(action.args[0])
+            state.emit("count-chosen", seat=i)  # the total itself shows at the battle check
+            return self._check(state)
         if verb == "draw":
             self.draw(state, i)
         elif verb == "reveal":
@@ -217,7 +226,7 @@ class BreakJoker:
         while True:
             movers = [j for j in (1 - me, me) if not state.counters[HELD[j]]]
             if not movers:
-                return self._battle(state)
+                return self._check(state)
             me = movers[0]
             if not state.seats[me].zones["deck"] and (not self._bj(state, me) or self.skill_of(state, me) is None):
                 self._hold(state, me, forced=True)  # it can neither draw nor use a skill
@@ -248,8 +257,7 @@ class BreakJoker:
 
     # --- the battle step ------------------------------------------------------------------------------
 
-    def score(self, state: State, j: int) -> Score:
-        """Seat j's row read for the battle check (the best reading for its player)."""
+    def _slots(self, state: State, j: int) -> list[Slot]:
         seat = state.seats[j]
         slots = []
         for uid in self._row(state, j):
@@ -257,18 +265,42 @@ class BreakJoker:
             marks = seat.card_counters.get(uid, {})
             slots.append(Slot(_options(card.cost, marks, self._bj(state, j)), card.colours[0] if card.colours else None,
                               card.title, bool(marks.get("wild-suit")), bool(marks.get("wild-title"))))
-        return score_row(slots, suits_count=self._bj(state, j))
+        return slots
 
-    def _battle(self, state: State) -> str | None:
-        """Turn the face-down cards up, score both rows, deal the round's attack, end the round."""
-        state.counters[IN_ROUND] = 0
+    def score(self, state: State, j: int) -> Score:
+        """Seat j's row read for the battle check: the total it chose (if its row could count more than one
+        way), each with the best suits, titles and damage it allows; otherwise the best reading."""
+        chosen = state.secret.get(CHOSEN[j])
+        if chosen is not None:
+            return next(r for r in self.readings(state, j) if r.total == chosen)
+        return score_row(self._slots(state, j), suits_count=self._bj(state, j))
+
+    def readings(self, state: State, j: int) -> list[Score]:
+        """The totals seat j's row may count as (highest first), each with its best damage."""
+        return readings(self._slots(state, j), suits_count=self._bj(state, j))
+
+    def _check(self, state: State) -> str | None:
+        """The battle check: the face-down cards turn up; then each player whose row can count as more than
+        one total (an A as 1 or 11, a number a skill let it name) chooses which, the round's first player
+        first; a choice stays hidden from the other player until both rows are scored."""
         for j in (0, 1):
             seat = state.seats[j]
             for uid in [u for u in self._row(state, j) if u in seat.face_down]:
                 seat.face_down.discard(uid)
                 state.emit("turn-up", seat=j, card=uid)
+        for j in (state.active, 1 - state.active):
+            if CHOSEN[j] not in state.secret and len(self.readings(state, j)) > 1:
+                state.phase, state.decider = COUNT, j
+                return None
+        return self._battle(state)
+
+    def _battle(self, state: State) -> str | None:
+        """Score both rows, deal the round's attack, end the round."""
+        state.counters[IN_ROUND] = 0
         ties = state.counters[TIES]
         scores = [self.score(state, j) for j in (0, 1)]
+        for key in CHOSEN:
+            state.secret.pop(key, None)
         for j in (0, 1):
             state.emit("total", seat=j, total=scores[j].total, values=list(scores[j].values),
                        combos=[COMBO_NAMES[c] for c in scores[j].combos])

@@ -5,8 +5,9 @@ Pure functions over plain values, so the rules read on their own and tests can c
 A card of the row is a :class:`Slot`: the (total value, combo number) pairs it may count as, its suit and
 work title (``None``: a card that may count as any — a skill made it so — or, for another game's card, has
 none). An A is ``((1, 1), (11, 1))``: it adds 1 or 11 to the total and is a 1 for ストレート and
-スリーナンバー. Every choice left open (an A, a skill that lets its owner name a number) is settled here the
-way that is best for the player: the highest total that does not bust, then the highest damage.
+スリーナンバー. :func:`readings` lists the totals a row can count as (its player chooses one at the battle
+check), each with the best combos and damage it allows; :func:`score_row` is the best of them — the highest
+total that does not bust, then the highest damage.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-__all__ = ["Slot", "Score", "score_row", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
+__all__ = ["Slot", "Score", "score_row", "readings", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
 
 BUST = 22  # a total of this or more counts as 0
 BREAK_JOKER_DAMAGE = 5  # ブレイクジョーカー! (a total of exactly 21) sets the base damage to this
@@ -96,3 +97,19 @@ def score_row(slots: list[Slot], suits_count: bool = True) -> Score:
             best = score
     assert best is not None
     return best
+
+
+def readings(slots: list[Slot], suits_count: bool = True) -> list[Score]:
+    """Every total the row can count as (a bust counts as 0), each with the best damage it allows; highest
+    total first. A row whose cards each count one way has one reading, :func:`score_row`'s."""
+    if all(len(s.options) == 1 for s in slots):
+        return [score_row(slots, suits_count)]
+    by_total: dict[int, Score] = {}
+    for choice in product(*(s.options for s in slots)):
+        raw = sum(v for v, _ in choice)
+        total = 0 if raw >= BUST else raw
+        found = combos(total, [n for _, n in choice], slots, suits_count)
+        score = Score(total, found, _damage(total, len(slots), found), tuple(v for v, _ in choice))
+        if total not in by_total or score.damage > by_total[total].damage:
+            by_total[total] = score
+    return [by_total[t] for t in sorted(by_total, reverse=True)]

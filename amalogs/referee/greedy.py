@@ -472,10 +472,16 @@ def choose_round(view: View, legal: list[Action]) -> Action | None:
     return more if more is not None and total < ROUND_HOLD_AT else Action("hold")
 
 
+def choose_count(view: View, legal: list[Action]) -> Action | None:
+    """The battle check of a ブレイクジョーカー round: count the row as the highest total it can make."""
+    counts = [a for a in legal if a.verb == "count"]
+    return max(counts, key=lambda a: int(a.args[0])) if counts else None
+
+
 DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attack": choose_attack,
                               "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
                               "target": choose_target, "reaction": choose_reaction,
                               "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,
-                              "break-joker:round": choose_round}
+                              "break-joker:round": choose_round, "break-joker:count": choose_count}
 
 

@@ -150,6 +150,7 @@ class State:
     finished: bool = False
     turn_cap: int = 60
     counters: dict[str, int] = field(default_factory=dict)  # a game's own numbers for the match (tie count …)
+    secret: dict[str, int] = field(default_factory=dict)  # choices made but not shown to the other player yet
     events: list[dict[str, Any]] = field(default_factory=list)
     log_events: bool = True
 
@@ -161,7 +162,8 @@ class State:
                      self.trigger_by_effect,
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
-                     self.finished, self.turn_cap, dict(self.counters), list(self.events), self.log_events)
+                     self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
+                     self.log_events)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -74,6 +74,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "hold": "holds" + (" (cannot go on)" if event.get("forced") else ""),
         "skill": f"uses the skill of {c('card')} (destroys {event.get('cost')} from the deck)",
         "turn-up": f"turns up {c('card')}",
+        "count-chosen": "decides how its row counts (an A as 1 or 11 …)",
         "total": f"total {event.get('total')}" + (" (bust)" if event.get("total") == 0 else "")
                  + "".join(f" · {n}" for n in event.get("combos", [])),
         "round-won": f"wins the round: {event.get('damage')} damage",
