@@ -336,3 +336,34 @@ def test_a_burst_revealed_by_effect_damage_deals_one_more() -> None:
     t.card(1, "life")
     t.play(f"play {burn}")
     assert t.zone(burst) == "drop" and len(t.state.seats[1].zones["life"]) == 1
+
+
+def test_an_effects_discard_is_the_discarding_players_choice_and_the_effect_goes_on() -> None:
+    from amalogs.models.effects import Discard, Draw
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    t.card(0, "deck")
+    cmd = t.card(0, "hand", kind="command", effects=(Discard(do="discard", count=2, who="opponent"),
+                                                     Draw(do="draw", count=1)))
+    theirs = [t.card(1, "hand") for _ in range(3)]
+    t.play(f"play {cmd}")
+    assert t.state.phase == "effect-discard" and t.match.current_player() == 1
+    assert sorted(a.text() for a in t.match.legal_actions()) == sorted(f"discard {u}" for u in theirs)
+    t.play(f"discard {theirs[1]}", f"discard {theirs[2]}")
+    assert t.state.seats[1].zones["hand"] == [theirs[0]] and t.zone(theirs[1]) == "drop"
+    assert t.state.phase == "main" and t.match.current_player() == 0
+    assert len(t.state.seats[0].zones["hand"]) == 1  # the draw after the discard resolved
+
+
+def test_an_effects_discard_takes_the_whole_hand_when_it_holds_no_more_without_asking() -> None:
+    from amalogs.models.effects import Discard
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    cmd = t.card(0, "hand", kind="command", effects=(Discard(do="discard", count=2, who="opponent"),))
+    only = t.card(1, "hand")
+    t.play(f"play {cmd}")
+    assert t.zone(only) == "drop" and t.state.phase == "main"

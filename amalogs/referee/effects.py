@@ -26,7 +26,7 @@ from amalogs.referee.state import Pending, State
 if TYPE_CHECKING:
     from amalogs.referee.core import CoreGame
 
-__all__ = ["ap", "dp", "sp", "has", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
+__all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
            "TARGETED"]
 
 NOT_YET: frozenset[str] = frozenset()
@@ -199,8 +199,8 @@ def resolve(s: State, chosen: int | None = None) -> bool:
             continue
         s.stack.pop()
         _apply_global(s, p)
-        if s.trigger_by_effect:
-            return False  # a life trigger revealed by the effect's damage waits for its player's decision
+        if s.trigger_by_effect or s.phase == "effect-discard":
+            return False  # a life trigger revealed by the effect's damage, or a discard, waits for a decision
     return True
 
 
@@ -296,12 +296,32 @@ def _gain_resource(s: State, p: Pending) -> None:
 
 
 def _discard(s: State, p: Pending) -> None:
-    for i in _players(p, p.effect.who):
+    """Each player named discards ``count`` cards of its choice from hand (all of them when it holds no more):
+    one decision per card, the rest of the effect waiting on the stack meanwhile."""
+    e = p.effect
+    players = _players(p, e.who)
+    for n, i in enumerate(players):
         hand = s.seats[i].zones.get("hand", [])  # a game with no hand discards nothing
-        for _ in range(min(p.effect.count, len(hand))):
-            uid = hand.pop(s.rng.randrange(len(hand)))
-            s.seats[i].zones["drop" if "drop" in s.seats[i].zones else "discard"].append(uid)
-            s.emit("discard", seat=i, card=uid)
+        if not hand:
+            continue
+        if len(hand) <= e.count:
+            for uid in list(hand):
+                discard_from_hand(s, i, uid)
+            continue
+        rest = [(i, e.count - 1), *((j, e.count) for j in players[n + 1:])]
+        for j, count in reversed(rest):
+            if count > 0:
+                who = "self" if j == p.controller else "opponent"
+                s.stack.append(Pending(p.controller, p.source, e.model_copy(update={"count": count, "who": who})))
+        s.phase, s.decider = "effect-discard", i
+        return
+
+
+def discard_from_hand(s: State, i: int, uid: int) -> None:
+    seat = s.seats[i]
+    seat.zones["hand"].remove(uid)
+    seat.zones["drop" if "drop" in seat.zones else "discard"].append(uid)
+    s.emit("discard", seat=i, card=uid)
 
 
 def _heal(s: State, p: Pending) -> None:

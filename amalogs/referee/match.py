@@ -23,7 +23,7 @@ from amalogs.referee.abilities import activate, activations
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import ap, push_effects, resolve, sp, target_actions
+from amalogs.referee.effects import ap, discard_from_hand, push_effects, resolve, sp, target_actions
 from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
@@ -124,7 +124,7 @@ class Match:
             return target_actions(s)
         if s.phase == "reaction":
             return [*module.reactions(s, me), Action("pass")]
-        if s.phase == "discard":
+        if s.phase in ("discard", "effect-discard"):
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
         if ":" in s.phase:  # a step one core game runs itself ("GAME-ID:STEP")
             return MODULES[s.phase.partition(":")[0]].step_actions(s, me)
@@ -147,7 +147,7 @@ class Match:
         if ":" in s.phase:
             self._do_game_step(me, act)
         else:
-            getattr(self, f"_do_{s.phase}")(me, act)
+            getattr(self, "_do_" + s.phase.replace("-", "_"))(me, act)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: its own hand, public zones (another seat's face-down cards there as -1), only
@@ -456,12 +456,15 @@ class Match:
         self._start_turn(1 - me)
 
     def _do_discard(self, me: int, act: Action) -> None:
-        s = self.state
-        uid = int(act.args[0])
-        s.seats[me].zones["hand"].remove(uid)
-        s.seats[me].zones["drop" if "drop" in s.seats[me].zones else "discard"].append(uid)
-        s.emit("discard", seat=me, card=uid)
+        discard_from_hand(self.state, me, int(act.args[0]))
         self._discard_or_pass(me)
+
+    def _do_effect_discard(self, me: int, act: Action) -> None:
+        """A card discarded for an effect (the discarding player's choice); then the effect goes on."""
+        s = self.state
+        discard_from_hand(s, me, int(act.args[0]))
+        s.phase = "resolving"
+        self._run_stack(s.resume)
 
     def _finish(self, winner: int | None, reason: str) -> None:
         finish(self.state, winner, reason)
