@@ -367,3 +367,37 @@ def test_an_effects_discard_takes_the_whole_hand_when_it_holds_no_more_without_a
     only = t.card(1, "hand")
     t.play(f"play {cmd}")
     assert t.zone(only) == "drop" and t.state.phase == "main"
+
+
+def test_a_search_lets_its_player_pick_among_the_matching_cards_and_shows_it_only_them() -> None:
+    from amalogs.models.effects import Search
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    cmd = t.card(0, "hand", kind="command", effects=(Search(do="search", look=3, take=1),))
+    bottom = t.card(0, "deck", 9000)
+    looked = [t.card(0, "deck", p) for p in (1000, 2000, 3000)]  # the top three (the top is last)
+    t.play(f"play {cmd}")
+    assert t.state.phase == "search-pick" and t.match.current_player() == 0
+    assert sorted(a.text() for a in t.match.legal_actions()) == sorted(f"take {u}" for u in looked)
+    assert set(looked) <= set(t.match.observation(0)["cards"]) and bottom not in t.match.observation(0)["cards"]
+    assert not set(looked) & set(t.match.observation(1)["cards"])
+    t.play(f"take {looked[0]}")
+    assert t.zone(looked[0]) == "hand" and t.state.seats[0].zones["deck"] == [bottom, *looked[1:]]
+    assert t.state.phase == "main"
+
+
+def test_a_search_for_two_asks_twice_among_the_cards_still_looked_at() -> None:
+    from amalogs.models.effects import Search
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    cmd = t.card(0, "hand", kind="command", effects=(Search(do="search", look=3, take=2),))
+    below = t.card(0, "deck")
+    looked = [t.card(0, "deck") for _ in range(3)]
+    t.play(f"play {cmd}", f"take {looked[2]}")
+    assert sorted(a.text() for a in t.match.legal_actions()) == sorted(f"take {u}" for u in looked[:2])
+    t.play(f"take {looked[0]}")
+    assert t.state.seats[0].zones["deck"] == [below, looked[1]] and t.state.phase == "main"

@@ -10,7 +10,7 @@ trigger card without one), a character's ``attack``, ``block``, ``destroyed``, `
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (a seat's ``hp``
 counter, up to ``hp-max``), and a
-simple search (the first matching card among those looked at) and scout (the order is kept). ``native`` effects are
+search (the player picks among the matching cards looked at) and scout (the order is kept). ``native`` effects are
 logged as not carried out; a static effect that names one target without being on the card itself (only
 equipment does that, and equipment is applied when attached) is not applied as an aura.
 """
@@ -26,7 +26,7 @@ from amalogs.referee.state import Pending, State
 if TYPE_CHECKING:
     from amalogs.referee.core import CoreGame
 
-__all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
+__all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "pick_searched", "search_candidates", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
            "TARGETED"]
 
 NOT_YET: frozenset[str] = frozenset()
@@ -199,8 +199,8 @@ def resolve(s: State, chosen: int | None = None) -> bool:
             continue
         s.stack.pop()
         _apply_global(s, p)
-        if s.trigger_by_effect or s.phase == "effect-discard":
-            return False  # a life trigger revealed by the effect's damage, or a discard, waits for a decision
+        if s.trigger_by_effect or s.phase in ("effect-discard", "search-pick"):
+            return False  # a life trigger revealed by the effect's damage, a discard or a pick waits for a decision
     return True
 
 
@@ -339,15 +339,45 @@ def _boost(s: State, p: Pending) -> None:
 
 
 def _search(s: State, p: Pending) -> None:
+    """Look at the deck (its top ``look`` cards, or all of it) and take ``take`` cards that match into the hand:
+    the player picks when more match than it may take (``search-pick`` step, one card a decision); a deck
+    looked through whole is shuffled after."""
+    e = p.effect
+    matching = search_candidates(s, p)
+    if len(matching) > e.take:
+        s.stack.append(p)  # the search waits on the stack for the pick
+        s.phase, s.decider = "search-pick", p.controller
+        return
+    for uid in matching:
+        _take(s, p.controller, uid)
+    if e.look == 0:
+        s.rng.shuffle(s.seats[p.controller].zones["deck"])
+
+
+def search_candidates(s: State, p: Pending) -> list[int]:
+    """The cards a search may take: those that match among the cards it looks at (from the top)."""
     deck = s.seats[p.controller].zones["deck"]
     looked = deck[::-1] if p.effect.look == 0 else deck[::-1][: p.effect.look]
-    taken = [u for u in looked if _card_matches(s, u, p.effect.filter)][: p.effect.take]
-    for uid in taken:
-        deck.remove(uid)
-        s.seats[p.controller].zones["hand"].append(uid)
-        s.emit("searched", seat=p.controller, card=uid)
-    if p.effect.look == 0:
-        s.rng.shuffle(deck)
+    return [u for u in looked if _card_matches(s, u, p.effect.filter)]
+
+
+def pick_searched(s: State, uid: int) -> None:
+    """The player's pick for the search waiting on the stack; the rest of it (if any) goes back on the stack."""
+    p = s.stack.pop()
+    e = p.effect
+    _take(s, p.controller, uid)
+    if e.take > 1:  # one card fewer to take, among one card fewer looked at (the rest stay on top)
+        rest = e.model_copy(update={"take": e.take - 1, "look": max(e.look - 1, 0) if e.look else 0})
+        s.stack.append(Pending(p.controller, p.source, rest))
+    elif e.look == 0:
+        s.rng.shuffle(s.seats[p.controller].zones["deck"])
+
+
+def _take(s: State, controller: int, uid: int) -> None:
+    seat = s.seats[controller]
+    seat.zones["deck"].remove(uid)
+    seat.zones["hand"].append(uid)
+    s.emit("searched", seat=controller, card=uid)
 
 
 def _card_matches(s: State, uid: int, f: Any) -> bool:

@@ -441,6 +441,12 @@ def choose_target(view: View, legal: list[Action]) -> Action | None:
     return Action("target", (max(candidates, key=lambda c: (c.value, -c.uid)).uid,))
 
 
+def choose_pick(view: View, legal: list[Action]) -> Action | None:
+    """A search: take the most valuable of the cards that match."""
+    candidates = view.cards([int(a.args[0]) for a in _by_verb(legal, "take")])
+    return Action("take", (max(candidates, key=lambda c: (c.value, -c.uid)).uid,)) if candidates else None
+
+
 def choose_trigger(view: View, legal: list[Action]) -> Action | None:
     return Action("use") if Action("use") in legal else None
 
@@ -480,7 +486,7 @@ def choose_count(view: View, legal: list[Action]) -> Action | None:
 
 DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attack": choose_attack,
                               "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
-                              "effect-discard": choose_discard,
+                              "effect-discard": choose_discard, "search-pick": choose_pick,
                               "target": choose_target, "reaction": choose_reaction,
                               "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,
                               "break-joker:round": choose_round, "break-joker:count": choose_count}

@@ -23,7 +23,8 @@ from amalogs.referee.abilities import activate, activations
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import ap, discard_from_hand, push_effects, resolve, sp, target_actions
+from amalogs.referee.effects import (ap, discard_from_hand, pick_searched, push_effects, resolve, search_candidates,
+                                      sp, target_actions)
 from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
@@ -124,6 +125,8 @@ class Match:
             return target_actions(s)
         if s.phase == "reaction":
             return [*module.reactions(s, me), Action("pass")]
+        if s.phase == "search-pick":
+            return [Action("take", (u,)) for u in search_candidates(s, s.stack[-1])]
         if s.phase in ("discard", "effect-discard"):
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
         if ":" in s.phase:  # a step one core game runs itself ("GAME-ID:STEP")
@@ -167,6 +170,8 @@ class Match:
                 if not secret:
                     visible.update(u for u in view[zone] if u >= 0)
             seats.append(view)
+        if s.phase == "search-pick" and player == s.decider:
+            visible.update(search_candidates(s, s.stack[-1]))  # the searching player looks at these
         if s.attack is not None:
             attack = {"attacker": s.attack.attacker, "target": s.attack.target, "blocker": s.attack.blocker,
                       "hits_left": s.attack.hits_left}
@@ -463,6 +468,13 @@ class Match:
         """A card discarded for an effect (the discarding player's choice); then the effect goes on."""
         s = self.state
         discard_from_hand(s, me, int(act.args[0]))
+        s.phase = "resolving"
+        self._run_stack(s.resume)
+
+    def _do_search_pick(self, me: int, act: Action) -> None:
+        """The card a search takes (the player's pick among those that match); then the effects go on."""
+        s = self.state
+        pick_searched(s, int(act.args[0]))
         s.phase = "resolving"
         self._run_stack(s.resume)
 
