@@ -401,3 +401,14 @@ def test_a_search_for_two_asks_twice_among_the_cards_still_looked_at() -> None:
     assert sorted(a.text() for a in t.match.legal_actions()) == sorted(f"take {u}" for u in looked[:2])
     t.play(f"take {looked[0]}")
     assert t.state.seats[0].zones["deck"] == [below, looked[1]] and t.state.phase == "main"
+
+
+def test_a_closed_territory_is_face_down_to_the_opponent_and_known_to_its_owner(catalog: Catalog) -> None:
+    g = catalog.game("BD")
+    deck = catalog.decks("build-divide")["red-aggro"][0]
+    m = Match.new(catalog, [(g, deck), (g, deck)], seed=3)
+    territory = m.state.seats[0].zones["territory"]
+    assert territory
+    assert m.observation(0)["seats"][0]["territory"] == territory
+    assert m.observation(1)["seats"][0]["territory"] == [-1] * len(territory)
+    assert not set(territory) & set(m.observation(1)["cards"])

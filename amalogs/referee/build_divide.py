@@ -64,7 +64,9 @@ class BuildDivide:
                         title=title if isinstance(title, str) else None)
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
-        return seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})
+        seat = seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})
+        seat.face_down.update(seat.zones["territory"] + seat.zones["d-deck"])  # the opponent sees only their backs
+        return seat
 
     # --- setup ----------------------------------------------------------------------------------------
 
@@ -184,6 +186,7 @@ class BuildDivide:
             seat.rested.update(self.payment(state, seat, state.cards[uid]) or [])
             seat.zones["territory"].remove(uid)
             seat.zones["territory-open"].append(uid)
+            seat.face_down.discard(uid)
             state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name)
             push_effects(state, i, uid, "play")
             return False
