@@ -25,10 +25,10 @@ class Cli:
     def __init__(self) -> None:
         self.runner = CliRunner()
 
-    def __call__(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    def __call__(self, *args: str, env: dict[str, str] | None = None, input: str | None = None) -> tuple[int, str, str]:
         from amalogs.cli import app
 
-        result = self.runner.invoke(app, ["--width", "120", *args], env=env, catch_exceptions=False)
+        result = self.runner.invoke(app, ["--width", "120", *args], env=env, input=input, catch_exceptions=False)
         return result.exit_code, result.stdout, result.stderr
 
 

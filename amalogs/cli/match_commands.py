@@ -23,8 +23,8 @@ def match(
     first: Annotated[str, typer.Argument(metavar="GAME[:DECK]", help="Player 1's game and sample deck.")],
     second: Annotated[str, typer.Argument(metavar="GAME[:DECK]", help="Player 2's game and sample deck.")],
     seed: Annotated[int, typer.Option("--seed", help="The match's seed (shuffles and players).")] = 1,
-    p1: Annotated[str, typer.Option("--p1", help="Player 1: random or greedy.")] = "random",
-    p2: Annotated[str, typer.Option("--p2", help="Player 2: random or greedy.")] = "random",
+    p1: Annotated[str, typer.Option("--p1", help="Player 1: random, greedy or human (you, at the terminal).")] = "random",
+    p2: Annotated[str, typer.Option("--p2", help="Player 2: random, greedy or human.")] = "random",
     n: Annotated[int, typer.Option("-n", help="Run N seeded matches (seed … seed+N−1) and summarise.")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045
@@ -52,6 +52,8 @@ def match(
     if n > 1:
         if save is not None or stop_after is not None:
             raise AmalogsError("--save and --stop-after work with one match at a time (-n 1)")
+        if "human" in players:
+            raise AmalogsError("a human player plays one match at a time (-n 1)")
         names = _names(sides)
         with Progress(console=out, transient=True) as bar:
             task = bar.add_task("matches", total=n)

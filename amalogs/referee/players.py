@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from amalogs.errors import AmalogsError
 from amalogs.referee.actions import Action
 from amalogs.referee.greedy import GreedyPlayer
+from amalogs.referee.human import HumanPlayer
 
-__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "PLAYERS"]
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "HumanPlayer", "ScriptedPlayer", "PLAYERS"]
 
 
 class Player(Protocol):
@@ -26,4 +28,16 @@ class RandomPlayer:
         return legal[rng.randrange(len(legal))]
 
 
-PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+class ScriptedPlayer:
+    """Plays given decisions in order (a person's decisions read back from a log or a save file)."""
+
+    def __init__(self, actions: list[str]) -> None:
+        self.actions = list(reversed(actions))
+
+    def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        if not self.actions:
+            raise AmalogsError("the recorded decisions of a player ran out before the match ended")
+        return Action.parse(self.actions.pop())
+
+
+PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer, "human": HumanPlayer}

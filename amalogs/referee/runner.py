@@ -22,6 +22,7 @@ from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Deck
 from amalogs.referee.match import Outcome
+from amalogs.referee.players import ScriptedPlayer
 from amalogs.referee.saves import Session
 
 __all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "result_of", "run_many", "write_log",
@@ -128,13 +129,19 @@ def replay(catalog: Catalog, path: Path) -> tuple[int, str | None]:
     if not records or records[0].get("type") != "header" or records[0].get("version") != LOG_VERSION:
         raise AmalogsError(f"{path}: the first line must be a version-{LOG_VERSION} header")
     head = records[0]
+    logged = records[1:]
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(head["games"], head["decks"], strict=True))
-        result = play_match(catalog, sides, int(head["seed"]), tuple(head["players"]),  # type: ignore[arg-type]
-                            int(head["turn_cap"]))
+        players = tuple(head["players"])
+        session = Session(catalog, sides, int(head["seed"]), players, int(head["turn_cap"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise AmalogsError(f"{path}: the header is incomplete ({exc})") from None
-    logged = records[1:]
+    for i, agent in enumerate(session.agents):
+        if getattr(agent, "interactive", False):  # a person's decisions are read back from the log
+            session.agents[i] = ScriptedPlayer([str(e.get("action")) for e in logged
+                                                if e.get("type") == "action" and e.get("seat") == i])
+    session.run()
+    result = result_of(session)
     for i, (old, new) in enumerate(zip(logged, result.events, strict=False)):
         if old != new:
             return i, f"event {i} differs: logged {json.dumps(old, ensure_ascii=False)} but replay gave " \

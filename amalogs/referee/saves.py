@@ -179,6 +179,13 @@ def load_session(catalog: Catalog, path: Path, log_events: bool = True) -> Sessi
             action = Action.parse(text)
         except IllegalActionError as exc:
             raise SaveError(f"{path}: actions.{k}: {exc}") from None
+        me = session.match.current_player()
+        if getattr(session.agents[me or 0], "interactive", False):  # a person's decision: not asked again
+            try:
+                session.step(action)
+            except IllegalActionError as exc:
+                raise SaveError(f"{path}: actions.{k}: {exc}") from None
+            continue
         chosen = session.choose()
         if chosen != action:
             raise SaveError(f"{path}: actions.{k}: the saved decision {text!r} is not what player "
