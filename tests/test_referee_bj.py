@@ -13,7 +13,7 @@ from amalogs.convert.canonical import to_canonical
 from amalogs.ontology.terms import CanonicalStat
 from amalogs.referee import Match, RandomPlayer
 from amalogs.referee.break_joker import BreakJoker
-from amalogs.referee.break_joker_score import Slot, readings, score_row
+from amalogs.referee.break_joker_score import Slot, readings, row_totals, score_row
 from amalogs.referee.build_divide import BuildDivide
 from amalogs.referee.guild_heroes import GuildHeroes
 from amalogs.referee.players import GreedyPlayer
@@ -365,3 +365,11 @@ def test_random_matches_run_to_the_end_with_every_card_in_one_zone(catalog: Cata
             where = Counter(u for seat in m.state.seats for cards in seat.zones.values() for u in cards)
             assert set(where) == set(range(len(m.state.cards))) and set(where.values()) == {1}
         assert m.outcome is not None and m.legal_actions() == []
+
+
+def test_row_totals_are_the_totals_of_the_readings() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        slots = [Slot(rng.choice([((1, 1), (11, 1)), ((7, 7),), ((3, 3),), ((1, 1), (7, 7), (11, 1))]),
+                      rng.choice(["spade", "heart"]), "x") for _ in range(rng.randrange(5))]
+        assert row_totals(slots) == [r.total for r in readings(slots)]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.break_joker_score import COMBO_NAMES, Score, Slot, readings, score_row
+from amalogs.referee.break_joker_score import COMBO_NAMES, Score, Slot, row_totals, score_row
 from amalogs.referee.core import HitResult, seat_from
 from amalogs.referee.effects import push_ability, resolve
 from amalogs.referee.state import Attack, CardData, Seat, State
@@ -196,7 +196,7 @@ class BreakJoker:
         if state.phase == RESUME:
             return [Action("continue")]
         if state.phase == COUNT:
-            return [Action("count", (r.total,)) for r in self.readings(state, i)]
+            return [Action("count", (total,)) for total in row_totals(self._slots(state, i))]
         return self._turn_actions(state, i)
 
     def apply_step(self, state: State, i: int, action: Action) -> str | None:
@@ -258,26 +258,27 @@ class BreakJoker:
     # --- the battle step ------------------------------------------------------------------------------
 
     def _slots(self, state: State, j: int) -> list[Slot]:
-        seat = state.seats[j]
+        """Seat j's row as the battle check reads it (a card no skill has marked reads the same every round,
+        so its slot is made once)."""
+        seat, bj = state.seats[j], self._bj(state, j)
         slots = []
         for uid in self._row(state, j):
             card = state.cards[uid]
-            marks = seat.card_counters.get(uid, {})
-            slots.append(Slot(_options(card.cost, marks, self._bj(state, j)), card.colours[0] if card.colours else None,
-                              card.title, bool(marks.get("wild-suit")), bool(marks.get("wild-title"))))
+            marks = seat.card_counters.get(uid)
+            if marks:
+                slots.append(_slot(card, marks, bj))
+                continue
+            hit = _PLAIN_SLOTS.get((id(card), bj))
+            if hit is None or hit[0] is not card:
+                hit = _PLAIN_SLOTS[(id(card), bj)] = (card, _slot(card, {}, bj))
+            slots.append(hit[1])
         return slots
 
-    def score(self, state: State, j: int) -> Score:
+    def score(self, state: State, j: int, slots: list[Slot] | None = None) -> Score:
         """Seat j's row read for the battle check: the total it chose (if its row could count more than one
         way), each with the best suits, titles and damage it allows; otherwise the best reading."""
-        chosen = state.secret.get(CHOSEN[j])
-        if chosen is not None:
-            return next(r for r in self.readings(state, j) if r.total == chosen)
-        return score_row(self._slots(state, j), suits_count=self._bj(state, j))
-
-    def readings(self, state: State, j: int) -> list[Score]:
-        """The totals seat j's row may count as (highest first), each with its best damage."""
-        return readings(self._slots(state, j), suits_count=self._bj(state, j))
+        slots = self._slots(state, j) if slots is None else slots
+        return score_row(slots, suits_count=self._bj(state, j), total=state.secret.get(CHOSEN[j]))
 
     def _check(self, state: State) -> str | None:
         """The battle check: the face-down cards turn up; then each player whose row can count as more than
@@ -288,17 +289,18 @@ class BreakJoker:
             for uid in [u for u in self._row(state, j) if u in seat.face_down]:
                 seat.face_down.discard(uid)
                 state.emit("turn-up", seat=j, card=uid)
+        slots = [self._slots(state, 0), self._slots(state, 1)]
         for j in (state.active, 1 - state.active):
-            if CHOSEN[j] not in state.secret and len(self.readings(state, j)) > 1:
+            if CHOSEN[j] not in state.secret and len(row_totals(slots[j])) > 1:
                 state.phase, state.decider = COUNT, j
                 return None
-        return self._battle(state)
+        return self._battle(state, slots)
 
-    def _battle(self, state: State) -> str | None:
+    def _battle(self, state: State, slots: list[list[Slot]]) -> str | None:
         """Score both rows, deal the round's attack, end the round."""
         state.counters[IN_ROUND] = 0
         ties = state.counters[TIES]
-        scores = [self.score(state, j) for j in (0, 1)]
+        scores = [self.score(state, j, slots[j]) for j in (0, 1)]
         for key in CHOSEN:
             state.secret.pop(key, None)
         for j in (0, 1):
@@ -419,6 +421,14 @@ class BreakJoker:
 
     def end_turn(self, state: State, i: int) -> None:
         return None
+
+
+_PLAIN_SLOTS: dict[tuple[int, bool], tuple[CardData, Slot]] = {}  # (card instance, BJ row?) → its unmarked slot
+
+
+def _slot(card: CardData, marks: dict[str, int], bj: bool) -> Slot:
+    return Slot(_options(card.cost, marks, bj), card.colours[0] if card.colours else None, card.title,
+                bool(marks.get("wild-suit")), bool(marks.get("wild-title")))
 
 
 def _options(number: int, marks: dict[str, int], bj: bool) -> tuple[tuple[int, int], ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-__all__ = ["Slot", "Score", "score_row", "readings", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
+__all__ = ["Slot", "Score", "score_row", "readings", "row_totals", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
 
 BUST = 22  # a total of this or more counts as 0
 BREAK_JOKER_DAMAGE = 5  # ブレイクジョーカー! (a total of exactly 21) sets the base damage to this
@@ -78,24 +78,26 @@ def _damage(total: int, cards: int, found: tuple[str, ...]) -> int:
     return cards + len(found)
 
 
-def score_row(slots: list[Slot], suits_count: bool = True) -> Score:
-    """The best reading of a row for its player: highest total (a bust is 0), then highest damage.
+def score_row(slots: list[Slot], suits_count: bool = True, total: int | None = None) -> Score:
+    """The best reading of a row for its player: highest total (a bust is 0), then highest damage; with
+    ``total``, the best reading that counts as that total (the one its player chose; it must be possible).
 
-    Totals first: only the readings that reach the highest total can be best, so only their combos are
+    Totals first: only the readings that reach the total sought can be best, so only their combos are
     judged (usually one reading; an A or a skill's named number makes more)."""
     choices = list(product(*(s.options for s in slots)))
     totals = [sum(v for v, _ in choice) for choice in choices]
     totals = [0 if raw >= BUST else raw for raw in totals]
-    top = max(totals)
+    top = max(totals) if total is None else total
     best: Score | None = None
-    for choice, total in zip(choices, totals):
-        if total != top:
+    for choice, counted in zip(choices, totals):
+        if counted != top:
             continue
-        found = combos(total, [n for _, n in choice], slots, suits_count)
-        score = Score(total, found, _damage(total, len(slots), found), tuple(v for v, _ in choice))
+        found = combos(counted, [n for _, n in choice], slots, suits_count)
+        score = Score(counted, found, _damage(counted, len(slots), found), tuple(v for v, _ in choice))
         if best is None or score.damage > best.damage:
             best = score
-    assert best is not None
+    if best is None:
+        raise ValueError(f"the row cannot count as {total}")
     return best
 
 
@@ -113,3 +115,12 @@ def readings(slots: list[Slot], suits_count: bool = True) -> list[Score]:
         if total not in by_total or score.damage > by_total[total].damage:
             by_total[total] = score
     return [by_total[t] for t in sorted(by_total, reverse=True)]
+
+
+def row_totals(slots: list[Slot]) -> list[int]:
+    """The totals a row can count as (a bust as 0), highest first — :func:`readings` without the combos."""
+    if all(len(s.options) == 1 for s in slots):
+        raw = sum(s.options[0][0] for s in slots)
+        return [0 if raw >= BUST else raw]
+    totals = {sum(v for v, _ in choice) for choice in product(*(s.options for s in slots))}
+    return sorted({0 if t >= BUST else t for t in totals}, reverse=True)
