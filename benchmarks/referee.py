@@ -7,7 +7,7 @@ second, so the ratio compares like with like on this machine. Goal: at least 2×
 
 RLCard is not a dependency of amalogs: `pip install rlcard` to include the comparison.
 
-    python benchmarks/referee.py                # 200 matches per pairing, best of 3 rounds
+    python benchmarks/referee.py                # 200 matches per pairing, 5 rounds
     python benchmarks/referee.py --matches 500 --rounds 5
 
 A shared machine's speed drifts by tens of percent from one second to the next, so the figures are taken
@@ -77,7 +77,7 @@ def rlcard_uno(games: int) -> float | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     opts = parser.parse_args()
     rows: dict[str, tuple[float, float]] = {}
     ratios: dict[str, list[float]] = {}

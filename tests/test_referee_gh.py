@@ -298,3 +298,20 @@ def test_an_activated_ability_is_offered_when_its_cost_can_be_paid() -> None:
     t.play(f"activate {user} 0")
     assert t.zone(drawn) == "hand" and {user, mana} <= t.state.seats[0].rested
     assert not any(a.verb == "activate" for a in t.match.legal_actions())
+
+
+def test_an_abilitys_discard_cost_is_the_players_pick_and_the_ability_resolves_after() -> None:
+    from amalogs.models.effects import Draw, Payment
+
+    t = Table()
+    t.state.phase = "main"
+    ability = Draw(do="draw", when="activated", cost="手札を1枚捨てる", pay=Payment(discard=1))
+    user = t.gh(0, "defence-area", 1, 1, effects=(ability,))
+    keep, toss = t.gh(0, "hand"), t.gh(0, "hand")
+    drawn = t.gh(0, "deck")
+    t.play(f"activate {user} 0")
+    assert t.state.phase == "cost-discard" and t.zone(drawn) == "deck"  # not before the cost is paid
+    assert sorted(a.text() for a in t.match.legal_actions()) == sorted([f"discard {keep}", f"discard {toss}"])
+    t.play(f"discard {toss}")
+    assert t.zone(toss) == "discard" and t.zone(keep) == "hand" and t.zone(drawn) == "hand"
+    assert t.state.phase == "main"

@@ -3,7 +3,7 @@
 An ability starts at an activated effect with a ``pay`` table; the activated effects right after it that
 print no cost of their own belong to the same ability. The action is ``activate X K``: card X, the ability
 starting at its effect K. Paying: rest the card itself, rest resources (by colour, or any), destroy cards
-from the top of the deck, discard cards (the discarding player's choice is made at random for now), discard
+from the top of the deck, discard cards (the player picks them in the ``cost-discard`` step), discard
 the card itself from hand, or remove it from the game from the discard pile. Once-per-turn abilities are
 tracked per card.
 """
@@ -14,10 +14,10 @@ from typing import Any
 
 from amalogs.referee.actions import Action
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import push_ability
+from amalogs.referee.effects import discard_from_hand, push_ability
 from amalogs.referee.state import Seat, State
 
-__all__ = ["activations", "activate"]
+__all__ = ["activations", "activate", "cost_discard_actions", "pay_discard"]
 
 
 def _ability_cards(state: State, i: int) -> frozenset[int]:
@@ -89,11 +89,11 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
     for _ in range(pay.deck_top):
         seat.zones[pile].append(seat.zones["deck"].pop())
     others = [u for u in seat.zones["hand"] if u != uid]
-    for _ in range(pay.discard):
-        gone = others.pop(state.rng.randrange(len(others)))
-        seat.zones["hand"].remove(gone)
-        seat.zones[pile].append(gone)
-        state.emit("discard", seat=i, card=gone)
+    if pay.discard >= len(others):  # every other card goes: nothing to choose
+        for gone in others[:pay.discard]:
+            discard_from_hand(state, i, gone)
+    elif pay.discard:  # the player picks them (the cost-discard step) before the ability resolves
+        state.cost_discard = (uid, pay.discard)
     if pay.discard_self:
         seat.zones["hand"].remove(uid)
         seat.zones[pile].append(uid)
@@ -104,3 +104,21 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
         seat.used.add((uid, k))
     state.emit("activate", seat=i, card=uid, ability=k, name=state.cards[uid].name)
     push_ability(state, i, uid, k)
+    if state.cost_discard is not None:
+        state.phase, state.decider = "cost-discard", i
+
+
+def cost_discard_actions(state: State, i: int) -> list[Action]:
+    """The cards the player may discard for an ability's cost (any in hand but the ability's own card)."""
+    assert state.cost_discard is not None
+    own = state.cost_discard[0]
+    return [Action("discard", (u,)) for u in state.seats[i].zones["hand"] if u != own]
+
+
+def pay_discard(state: State, i: int, uid: int) -> bool:
+    """Discard one card for the cost; True when the cost is paid in full."""
+    assert state.cost_discard is not None
+    discard_from_hand(state, i, uid)
+    own, left = state.cost_discard
+    state.cost_discard = (own, left - 1) if left > 1 else None
+    return state.cost_discard is None

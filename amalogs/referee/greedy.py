@@ -486,7 +486,8 @@ def choose_count(view: View, legal: list[Action]) -> Action | None:
 
 DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attack": choose_attack,
                               "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
-                              "effect-discard": choose_discard, "search-pick": choose_pick,
+                              "effect-discard": choose_discard, "cost-discard": choose_discard,
+                              "search-pick": choose_pick,
                               "target": choose_target, "reaction": choose_reaction,
                               "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,
                               "break-joker:round": choose_round, "break-joker:count": choose_count}

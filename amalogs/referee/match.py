@@ -19,7 +19,7 @@ from typing import Any
 from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
-from amalogs.referee.abilities import activate, activations
+from amalogs.referee.abilities import activate, activations, cost_discard_actions, pay_discard
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
@@ -125,6 +125,8 @@ class Match:
             return target_actions(s)
         if s.phase == "reaction":
             return [*module.reactions(s, me), Action("pass")]
+        if s.phase == "cost-discard":
+            return cost_discard_actions(s, me)
         if s.phase == "search-pick":
             return [Action("take", (u,)) for u in search_candidates(s, s.stack[-1])]
         if s.phase in ("discard", "effect-discard"):
@@ -229,7 +231,8 @@ class Match:
     def _do_main(self, me: int, act: Action) -> None:
         if act.verb == "activate":
             activate(self.state, module_of(self.state, me), me, int(act.args[0]), int(act.args[1]))
-            self._run_stack("main")
+            if self.state.phase != "cost-discard":  # else the player picks the cards to discard first
+                self._run_stack("main")
             return
         to_attack = module_of(self.state, me).apply_main(self.state, me, act)
         self._run_stack("reactions" if to_attack else "main")
@@ -470,6 +473,12 @@ class Match:
         discard_from_hand(s, me, int(act.args[0]))
         s.phase = "resolving"
         self._run_stack(s.resume)
+
+    def _do_cost_discard(self, me: int, act: Action) -> None:
+        """A card discarded to pay for an ability; once the cost is paid, the ability resolves."""
+        if pay_discard(self.state, me, int(act.args[0])):
+            self.state.phase = "main"
+            self._run_stack("main")
 
     def _do_search_pick(self, me: int, act: Action) -> None:
         """The card a search takes (the player's pick among those that match); then the effects go on."""
