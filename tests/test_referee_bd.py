@@ -412,3 +412,20 @@ def test_a_closed_territory_is_face_down_to_the_opponent_and_known_to_its_owner(
     assert m.observation(0)["seats"][0]["territory"] == territory
     assert m.observation(1)["seats"][0]["territory"] == [-1] * len(territory)
     assert not set(territory) & set(m.observation(1)["cards"])
+
+
+def test_a_scout_puts_each_card_looked_at_back_on_top_or_at_the_bottom_as_its_player_says() -> None:
+    from amalogs.models.effects import Scout
+
+    t = Table()
+    t.state.phase = "main"
+    t.card(0, "energy")
+    cmd = t.card(0, "hand", kind="command", effects=(Scout(do="scout", look=3),))
+    rest = t.card(0, "deck")
+    c, b, a = (t.card(0, "deck") for _ in range(3))  # a is the top card
+    t.play(f"play {cmd}")
+    assert t.state.phase == "scout-place" and len(t.match.legal_actions()) == 6
+    assert {a, b, c} <= set(t.match.observation(0)["cards"]) and not {a, b, c} & set(t.match.observation(1)["cards"])
+    t.play(f"place {b} top", f"place {a} bottom", f"place {c} top")
+    assert t.state.seats[0].zones["deck"] == [a, rest, c, b]  # b placed on top first, so it is the top card
+    assert t.state.phase == "main"

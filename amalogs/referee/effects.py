@@ -10,7 +10,8 @@ trigger card without one), a character's ``attack``, ``block``, ``destroyed``, `
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (a seat's ``hp``
 counter, up to ``hp-max``), and a
-search (the player picks among the matching cards looked at) and scout (the order is kept). ``native`` effects are
+search (the player picks among the matching cards looked at) and scout (the player puts each card back on the
+top or at the bottom). ``native`` effects are
 logged as not carried out; a static effect that names one target without being on the card itself (only
 equipment does that, and equipment is applied when attached) is not applied as an aura.
 """
@@ -26,7 +27,7 @@ from amalogs.referee.state import Pending, State
 if TYPE_CHECKING:
     from amalogs.referee.core import CoreGame
 
-__all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "pick_searched", "search_candidates", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
+__all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "pick_searched", "place_scouted", "scout_actions", "search_candidates", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
            "TARGETED"]
 
 NOT_YET: frozenset[str] = frozenset()
@@ -199,7 +200,7 @@ def resolve(s: State, chosen: int | None = None) -> bool:
             continue
         s.stack.pop()
         _apply_global(s, p)
-        if s.trigger_by_effect or s.phase in ("effect-discard", "search-pick"):
+        if s.trigger_by_effect or s.phase in ("effect-discard", "search-pick", "scout-place"):
             return False  # a life trigger revealed by the effect's damage, a discard or a pick waits for a decision
     return True
 
@@ -387,5 +388,36 @@ def _card_matches(s: State, uid: int, f: Any) -> bool:
 
 
 def _scout(s: State, p: Pending) -> None:
-    s.emit("scouted", seat=p.controller, look=p.effect.look)
+    """Look at the deck's top ``look`` cards and put each back on the top or at the bottom, in the order the
+    player likes: one ``place`` decision a card (``scout-place`` step)."""
+    deck = s.seats[p.controller].zones["deck"]
+    n = min(p.effect.look, len(deck))
+    s.emit("scouted", seat=p.controller, look=n)
+    if n == 0:
+        return
+    s.scout = (deck[-n:][::-1], [], [])  # top first; they stay in the deck until all are placed
+    s.phase, s.decider = "scout-place", p.controller
+
+
+def scout_actions(s: State) -> list[Action]:
+    assert s.scout is not None
+    return [Action("place", (u, where)) for u in s.scout[0] for where in ("top", "bottom")]
+
+
+def place_scouted(s: State, i: int, uid: int, where: str) -> bool:
+    """Put one looked-at card back: ``top`` cards end in the order placed (the first placed on top),
+    ``bottom`` cards each go under the ones before. True when every card is back."""
+    assert s.scout is not None
+    left, top, bottom = s.scout
+    left.remove(uid)
+    (top if where == "top" else bottom).append(uid)
+    if left:
+        return False
+    deck = s.seats[i].zones["deck"]
+    del deck[-(len(top) + len(bottom)):]  # the looked-at cards were the deck's top
+    deck[:0] = bottom[::-1]
+    deck += top[::-1]
+    s.scout = None
+    s.emit("scout-placed", seat=i, top=len(top), bottom=len(bottom))
+    return True
 

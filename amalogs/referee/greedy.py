@@ -447,6 +447,12 @@ def choose_pick(view: View, legal: list[Action]) -> Action | None:
     return Action("take", (max(candidates, key=lambda c: (c.value, -c.uid)).uid,)) if candidates else None
 
 
+def choose_place(view: View, legal: list[Action]) -> Action | None:
+    """Cards looked at from the deck top: the most valuable goes back on top first (so it comes next)."""
+    looked = view.cards(sorted({int(a.args[0]) for a in _by_verb(legal, "place")}))
+    return Action("place", (max(looked, key=lambda c: (c.value, -c.uid)).uid, "top")) if looked else None
+
+
 def choose_trigger(view: View, legal: list[Action]) -> Action | None:
     return Action("use") if Action("use") in legal else None
 
@@ -487,7 +493,7 @@ def choose_count(view: View, legal: list[Action]) -> Action | None:
 DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attack": choose_attack,
                               "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
                               "effect-discard": choose_discard, "cost-discard": choose_discard,
-                              "search-pick": choose_pick,
+                              "search-pick": choose_pick, "scout-place": choose_place,
                               "target": choose_target, "reaction": choose_reaction,
                               "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,
                               "break-joker:round": choose_round, "break-joker:count": choose_count}

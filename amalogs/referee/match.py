@@ -23,8 +23,8 @@ from amalogs.referee.abilities import activate, activations, cost_discard_action
 from amalogs.referee.actions import Action, IllegalActionError
 from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import (ap, discard_from_hand, pick_searched, push_effects, resolve, search_candidates,
-                                      sp, target_actions)
+from amalogs.referee.effects import (ap, discard_from_hand, pick_searched, place_scouted, push_effects, resolve,
+                                      scout_actions, search_candidates, sp, target_actions)
 from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
@@ -125,6 +125,8 @@ class Match:
             return target_actions(s)
         if s.phase == "reaction":
             return [*module.reactions(s, me), Action("pass")]
+        if s.phase == "scout-place":
+            return scout_actions(s)
         if s.phase == "cost-discard":
             return cost_discard_actions(s, me)
         if s.phase == "search-pick":
@@ -174,6 +176,8 @@ class Match:
             seats.append(view)
         if s.phase == "search-pick" and player == s.decider:
             visible.update(search_candidates(s, s.stack[-1]))  # the searching player looks at these
+        if s.scout is not None and player == s.decider:
+            visible.update(s.scout[0])  # … and the scouting player at the cards it is putting back
         if s.attack is not None:
             attack = {"attacker": s.attack.attacker, "target": s.attack.target, "blocker": s.attack.blocker,
                       "hits_left": s.attack.hits_left}
@@ -479,6 +483,13 @@ class Match:
         if pay_discard(self.state, me, int(act.args[0])):
             self.state.phase = "main"
             self._run_stack("main")
+
+    def _do_scout_place(self, me: int, act: Action) -> None:
+        """One looked-at card back on the top or at the bottom; when all are back, the effects go on."""
+        s = self.state
+        if place_scouted(s, me, int(act.args[0]), str(act.args[1])):
+            s.phase = "resolving"
+            self._run_stack(s.resume)
 
     def _do_search_pick(self, me: int, act: Action) -> None:
         """The card a search takes (the player's pick among those that match); then the effects go on."""

@@ -139,6 +139,7 @@ class State:
     trigger_card: int | None = None
     trigger_by_effect: bool = False  # the trigger being decided was revealed by an effect's damage
     cost_discard: tuple[int, int] | None = None  # an ability being paid: (its card, cards still to discard)
+    scout: tuple[list[int], list[int], list[int]] | None = None  # cards looked at: (still to place, top, bottom)
     stack: list[Pending] = field(default_factory=list)
     resume: str = "main"  # the step to return to once the stack is empty
     boost: list[int] = field(default_factory=lambda: [0, 0])  # extra SP for each seat's next player damage
@@ -161,6 +162,7 @@ class State:
         return State([s.clone() for s in self.seats], self.cards, rng, self.first, self.turn, self.active,
                      self.phase, self.decider, self.attack.clone() if self.attack else None, self.trigger_card,
                      self.trigger_by_effect, self.cost_discard,
+                     (list(self.scout[0]), list(self.scout[1]), list(self.scout[2])) if self.scout else None,
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),

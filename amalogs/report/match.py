@@ -52,6 +52,8 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "effect-not-carried-out": f"→ {event.get('effect')} ({event.get('when')}) is not carried out yet",
         "returned": f"{c('card')} returns to hand",
         "searched": f"searches out {c('card')}",
+        "scouted": f"looks at the top {event.get('look')} card(s) of its deck",
+        "scout-placed": f"puts {event.get('top')} back on top and {event.get('bottom')} at the bottom",
         "attack": f"attacks with {c('attacker')} → " + ("the player" if event.get("target") == "player"
                                                        else c("target")),
         "block": f"blocks with {c('blocker')}",
