@@ -429,3 +429,36 @@ def test_a_scout_puts_each_card_looked_at_back_on_top_or_at_the_bottom_as_its_pl
     t.play(f"place {b} top", f"place {a} bottom", f"place {c} top")
     assert t.state.seats[0].zones["deck"] == [a, rest, c, b]  # b placed on top first, so it is the top card
     assert t.state.phase == "main"
+
+
+def test_an_awakening_ability_works_only_while_the_territory_is_open(catalog: Catalog) -> None:
+    valga = catalog.cards("build-divide")["valga-crimson-dragon-king"]  # 覚醒【アタック時】相手に1ダメージ
+    for opened in (False, True):
+        t = Table()
+        data = BD.card_data(valga, len(t.cards), 0)
+        assert [e.do for e in data.effects] == ["destroy", "player_damage"] and len(data.conditions) == 1
+        t.cards.append(data)
+        t.state.seats[0].zones["field"].append(data.uid)
+        if opened:
+            t.card(0, "territory-open", kind="territory")
+        for _ in range(6):
+            t.card(1, "life")
+        t.play(f"attack {data.uid} player", "noblock")
+        unmet = [e for e in t.state.events if e["type"] == "condition-unmet"]
+        assert len(t.state.seats[1].zones["life"]) == 6 - 2 - (1 if opened else 0)  # hit 2, + 1 when awakened
+        assert bool(unmet) is not opened
+
+
+def test_an_awakening_activated_ability_is_offered_only_while_the_territory_is_open(catalog: Catalog) -> None:
+    lumie = catalog.cards("build-divide")["lumie-azure-sage"]  # 覚醒【起動】レスト：相手のユニット1体を手札に戻す
+    t = Table()
+    t.state.phase = "main"
+    data = BD.card_data(lumie, len(t.cards), 0)
+    t.cards.append(data)
+    t.state.seats[0].zones["field"].append(data.uid)
+    victim = t.card(1, "field", 3000)
+    assert not [a for a in t.match.legal_actions() if a.verb == "activate"]
+    t.card(0, "territory-open", kind="territory")
+    assert [a.text() for a in t.match.legal_actions() if a.verb == "activate"] == [f"activate {data.uid} 1"]
+    t.play(f"activate {data.uid} 1", f"target {victim}")
+    assert t.zone(victim) == "hand"

@@ -14,7 +14,7 @@ from typing import Any
 
 from amalogs.referee.actions import Action
 from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import discard_from_hand, push_ability
+from amalogs.referee.effects import discard_from_hand, push_ability, works
 from amalogs.referee.state import Seat, State
 
 __all__ = ["activations", "activate", "cost_discard_actions", "pay_discard"]
@@ -46,9 +46,12 @@ def resources_to_rest(state: State, module: CoreGame, i: int, table: dict[str, i
 
 def _payable(state: State, module: CoreGame, i: int, uid: int, k: int) -> bool:
     seat: Seat = state.seats[i]
-    pay = state.cards[uid].effects[k].pay
+    card = state.cards[uid]
+    pay = card.effects[k].pay
     if pay.once_per_turn and (uid, k) in seat.used:
         return False
+    if card.conditions and not works(state, i, card, card.effects[k]):
+        return False  # e.g. a 覚醒 ability while the territory is closed
     if pay.rest_self and (uid in seat.rested or (module.summoning_sickness and seat.entered.get(uid) == state.turn)):
         return False
     if len(seat.zones["deck"]) < pay.deck_top or len(seat.zones["hand"]) - (uid in seat.zones["hand"]) < pay.discard:

@@ -17,6 +17,8 @@ and its activated abilities can be used while it is open.
 
 from __future__ import annotations
 
+from typing import Any
+
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
@@ -29,6 +31,38 @@ LIFE = 10
 START_ENERGY = 2
 ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "territory-open", "d-deck")
 UNIFIED = {"decoy": "デコイ", "blitz": "先制攻撃", "shot": "ライフトリガー", "burst": "バースト"}
+
+
+# 覚醒 (awakening): an ability that works only while its controller's territory is open. The shipped cards
+# write it as a `native` effect (the effect vocabulary has no conditions); the ones the vocabulary can say are
+# carried out from this table, by card id, with the condition attached. Still native: セラフィナ's aura over
+# the *other* units (no "other than itself" selector) and ノクターン's trigger on an opposing unit's
+# destruction (no such timing).
+AWAKENED: dict[str, dict[str, Any]] = {
+    "valga-crimson-dragon-king": {"do": "player_damage", "amount": 1, "who": "opponent"},
+    "ignart-crimson-dragon-emperor": {"do": "damage", "amount": 3,
+                                      "target": {"side": "opponent", "family": "キャラ科", "count": 0}},
+    "lumie-azure-sage": {"do": "return_to_hand", "target": {"side": "opponent", "family": "キャラ科"}},
+}
+TERRITORY_OPEN = "territory-open"  # the condition's name (see amalogs.referee.effects.CONDITIONS)
+
+
+def awakening(card: Card) -> tuple[tuple[Any, ...], dict[int, str]]:
+    """A card's effects with its 覚醒 abilities carried out where the table has them, and their conditions."""
+    wanted = AWAKENED.get(card.id)
+    if wanted is None:
+        return tuple(card.effects), {}
+    from pydantic import TypeAdapter
+
+    from amalogs.models.effects import Effect
+
+    effects, conditions = [], {}
+    for e in card.effects:
+        if e.do == "native" and str(getattr(e, "text", "")).startswith("覚醒"):
+            e = TypeAdapter(Effect).validate_python({**wanted, "when": e.when, "cost": e.cost, "pay": e.pay})
+            conditions[id(e)] = TERRITORY_OPEN
+        effects.append(e)
+    return tuple(effects), conditions
 
 
 class BuildDivide:
@@ -57,11 +91,12 @@ class BuildDivide:
         power, hit = int(s.get("power", 0)), int(s.get("hit", 0))  # type: ignore[arg-type]
         unit = card.type in ("unit", "ace-unit")
         title = s.get("title")
+        effects, conditions = awakening(card)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
                         power if unit else 0, power if unit else 0, hit, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
-                        f"{power}/{hit}" if unit else "", (), card.effects,
-                        title=title if isinstance(title, str) else None)
+                        f"{power}/{hit}" if unit else "", (), effects,
+                        title=title if isinstance(title, str) else None, conditions=conditions)
 
     def new_seat(self, parts: dict[str, list[int]]) -> Seat:
         seat = seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from amalogs.referee.actions import Action
-from amalogs.referee.state import Pending, State
+from amalogs.referee.state import CardData, Pending, State
 
 if TYPE_CHECKING:
     from amalogs.referee.core import CoreGame
@@ -34,6 +34,17 @@ NOT_YET: frozenset[str] = frozenset()
 """Timings the referee does not carry out yet (every timing is carried out now, static ones as auras)."""
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
 _STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
+
+CONDITIONS: dict[str, Callable[[State, int], bool]] = {
+    "territory-open": lambda s, i: bool(s.seats[i].zones.get("territory-open")),  # ビルディバイド's 覚醒
+}
+"""What a card's conditional effect (``CardData.conditions``) needs of its controller's side to work."""
+
+
+def works(s: State, controller: int, card: CardData, e: Any) -> bool:
+    """Whether an effect works now: always, unless the card gives it a condition its controller does not meet."""
+    condition = card.conditions.get(id(e)) if card.conditions else None
+    return condition is None or CONDITIONS[condition](s, controller)
 
 
 def _mod(s: State, uid: int, index: int) -> int:
@@ -109,10 +120,15 @@ def module(s: State, i: int) -> CoreGame:
 
 def push_effects(s: State, controller: int, source: int, when: str) -> None:
     """Put a card's effects of one timing on the stack (first effect resolves first)."""
-    timed = s.cards[source].timed
+    card = s.cards[source]
+    timed = card.timed
     effects = timed.get(when, ())
     if when == "life" and not effects:
         effects = timed.get("play", ())
+    if card.conditions:
+        for e in [e for e in effects if not works(s, controller, card, e)]:
+            s.emit("condition-unmet", seat=controller, card=source, effect=e.do, condition=card.conditions[id(e)])
+        effects = tuple(e for e in effects if works(s, controller, card, e))
     if when == "play" and NOT_YET:
         for e in s.cards[source].effects:
             if e.when in NOT_YET:

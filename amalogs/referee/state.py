@@ -38,6 +38,8 @@ class CardData:
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
     traits: frozenset[str] = frozenset()  # its 特徴 (attributes, factions, works), for effects that name one
+    # effects that work only under a condition: id(effect) → its name (amalogs.referee.effects.CONDITIONS)
+    conditions: dict[int, str] = field(default_factory=dict, compare=False)
     # derived from the effects (so ``dataclasses.replace(card, effects=…)`` gives fresh ones):
     abilities: tuple[int, ...] = field(init=False, compare=False)  # effects that start an activated ability
     auras: tuple[Any, ...] = field(init=False, compare=False)  # static effects that act as auras
@@ -58,7 +60,8 @@ class CardData:
         """Another instance of the same card (a cheap copy: the referee makes one per card in each deck)."""
         return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
                         self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
-                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits)
+                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits,
+                        self.conditions)
 
 
 @dataclass(slots=True)

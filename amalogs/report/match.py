@@ -49,6 +49,9 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "play": f"plays {c('card')}" + (" free from life (shot)" if event.get("free") else ""),
         "effect": f"→ {event.get('effect')}" + (f" on {c('target')}" if "target" in event else ""),
         "fizzle": f"→ {event.get('effect')} fizzles (立ち消え): no legal target",
+        "condition-unmet": f"→ {event.get('effect')} of {c('card')} does not work: "
+                           + ("its territory is not open (覚醒)" if event.get("condition") == "territory-open"
+                              else str(event.get("condition"))),
         "effect-not-carried-out": f"→ {event.get('effect')} ({event.get('when')}) is not carried out yet",
         "returned": f"{c('card')} returns to hand",
         "searched": f"searches out {c('card')}",
