@@ -403,3 +403,21 @@ def test_random_and_greedy_matches_run_to_completion(catalog: Catalog, games: tu
             _conserved(m)
             assert all(n >= 0 for seat in m.state.seats for n in seat.damage.values())
         assert m.outcome is not None and m.legal_actions() == [] and m.state.turn <= 30
+
+
+def test_counting_kokuryoku_says_what_working_out_the_payment_says() -> None:
+    module = MODULES[SGK]
+    rng = random.Random(3)
+    colours = ("kurenai", "ao", "midori")
+    for _ in range(400):
+        cards = [CardData(u, 0, f"k{u}", f"k{u}", "bushou", (rng.choice(colours),), 1, 0, 0, 0, frozenset())
+                 for u in range(rng.randrange(8))]
+        state = State([module.new_seat({}), module.new_seat({})], cards, random.Random(0), first=0)
+        seat = state.seats[0]
+        seat.zones["kokuryoku"] = [c.uid for c in cards]
+        seat.face_down.update(c.uid for c in cards if rng.random() < 0.3)
+        free = [c.uid for c in cards]
+        counts = module.face_up_counts(state, seat, free)  # type: ignore[attr-defined]
+        table = tuple((c, rng.randrange(1, 3)) for c in rng.sample((*colours, "colourless"), rng.randrange(1, 3)))
+        assert module.can_pay(state, seat, table, free, counts) == (  # type: ignore[attr-defined]
+            module.payment(state, seat, table, free) is not None)  # type: ignore[attr-defined]

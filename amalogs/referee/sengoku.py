@@ -210,6 +210,7 @@ class Sengoku(SengokuCards):
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
         free = standing(seat, seat.zones["kokuryoku"])
+        counts = self.face_up_counts(state, seat, free)
         actions: list[Action] = []
         payable: dict[str, bool] = {}  # copies of a card cost the same
         for u in seat.zones["hand"]:
@@ -217,12 +218,12 @@ class Sengoku(SengokuCards):
             if card.type not in ("bushou", "keiryaku"):
                 continue
             if card.card_id not in payable:
-                payable[card.card_id] = self.payment(state, seat, card.cost_table, free) is not None
+                payable[card.card_id] = self.can_pay(state, seat, card.cost_table, free, counts)
             if payable[card.card_id]:
                 actions.append(Action("play", (u,)))
             if "toushu" in card.keywords:
                 servants = self._retainers(state, i, u)
-                if servants and self.payment(state, seat, self._table(card, retainers=len(servants)), free) is not None:
+                if servants and self.can_pay(state, seat, self._table(card, retainers=len(servants)), free, counts):
                     actions.append(Action("play", (u, "retainers")))
         actions += self._stack_actions(state, i)
         if len(free) >= COUNTER_COST:

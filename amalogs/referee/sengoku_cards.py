@@ -70,6 +70,32 @@ class SengokuCards:
         rest = [u for u in rest if u in down] + [u for u in rest if u not in down]  # face-down first
         return chosen + rest[:white]
 
+    @staticmethod
+    def face_up_counts(state: State, seat: Seat, free: list[int]) -> dict[str, int] | None:
+        """Standby face-up 国力 by colour, when each has one colour (the usual case; else None)."""
+        counts: dict[str, int] = {}
+        for u in free:
+            if u in seat.face_down:
+                continue
+            colours = state.cards[u].colours
+            if len(colours) != 1:
+                return None
+            counts[colours[0]] = counts.get(colours[0], 0) + 1
+        return counts
+
+    def can_pay(self, state: State, seat: Seat, table: tuple[tuple[str, int], ...], free: list[int],
+                counts: dict[str, int] | None) -> bool:
+        """Whether :meth:`payment` finds a payment. With 国力 of one colour each it is a matter of counts: the
+        coloured circles need that many face-up 国力 of their colour, and all circles together that many 国力."""
+        if counts is None:
+            return self.payment(state, seat, table, free) is not None
+        total = 0
+        for colour, n in table:
+            if colour != "colourless" and counts.get(colour, 0) < n:
+                return False
+            total += n
+        return total <= len(free)
+
     def _table(self, card: CardData, ambush: bool = False, retainers: int = 0) -> tuple[tuple[str, int], ...]:
         """The circles to pay from 国力: 伏兵 adds one of the card's colour; each 臣下 pays one white circle."""
         counts = dict(card.cost_table)
