@@ -41,6 +41,15 @@ def test_the_player_sees_its_hand_and_numbered_choices_with_card_names() -> None
     assert describe(Action("attack", (12, "player")), OBSERVATION) == "attack 紅蓮竜の仔 [12] player"
 
 
+def test_the_player_sees_the_attack_it_answers_and_the_effect_that_asks() -> None:
+    human, said = _player(["1"])
+    seen = {**OBSERVATION, "attack": {"attacker": 12, "target": None, "blocker": None, "hits_left": 0},
+            "pending": {"controller": 0, "source": 12, "effect": "damage", "side": "opponent"}}
+    human.choose(seen, LEGAL, random.Random(0))
+    assert "attack: 紅蓮竜の仔 [12] → the player" in said
+    assert "resolving: damage of 紅蓮竜の仔 [12] (aimed at opponent's cards)" in said
+
+
 def test_a_wrong_answer_is_explained_and_asked_again_and_text_answers_work() -> None:
     human, said = _player(["7", "dance", "?", "attack-phase"])
     assert human.choose(OBSERVATION, LEGAL, random.Random(0)) == LEGAL[1]

@@ -71,6 +71,15 @@ def show(observation: dict[str, Any]) -> list[str]:
                 else:
                     shown.append(_card_line(card, uid) + (" rested" if uid in rested else ""))
             lines.append(f"  {zone}: " + "; ".join(shown))
+    attack = observation.get("attack")
+    if attack:
+        target = "the player" if attack.get("target") is None else _name(cards, attack["target"])
+        blocker = f" (blocked by {_name(cards, attack['blocker'])})" if attack.get("blocker") is not None else ""
+        lines.append(f"attack: {_name(cards, attack['attacker'])} → {target}{blocker}")
+    pending = observation.get("pending")
+    if pending:
+        lines.append(f"resolving: {pending['effect']} of {_name(cards, pending['source'])}"
+                     + (f" (aimed at {pending['side']}'s cards)" if pending.get("side") else ""))
     return lines
 
 
