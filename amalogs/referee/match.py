@@ -350,7 +350,8 @@ class Match:
         if act.verb == "block":
             attack.blocker = int(act.args[0])
             module_of(s, me).on_block(s, me, attack.blocker)
-            s.emit("block", seat=me, blocker=attack.blocker)
+            named = getattr(module_of(s, me), "block_name", None)  # e.g. 迎撃 (戦国大戦TCG's word for it)
+            s.emit("block", seat=me, blocker=attack.blocker, **({"as": named} if named else {}))
             push_effects(s, me, attack.blocker, "block")
         self._run_stack("blocks-done")
 

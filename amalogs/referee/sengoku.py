@@ -57,6 +57,7 @@ class Sengoku(SengokuCards):
     resource_zone = "kokuryoku"
     summoning_sickness = True
     hand_limit: int | None = 7
+    block_name = "迎撃"  # the play-by-play says "intercepts (迎撃)" for its blocks
 
     first_step = KOKURYOKU_STEP
     hidden_zones = HIDDEN_ZONES | {"castle"}

@@ -59,7 +59,8 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "scout-placed": f"puts {event.get('top')} back on top and {event.get('bottom')} at the bottom",
         "attack": f"attacks with {c('attacker')} → " + ("the player" if event.get("target") == "player"
                                                        else c("target")),
-        "block": f"blocks with {c('blocker')}",
+        "block": (f"intercepts ({event['as']}) with {c('blocker')}" if event.get("as") == "迎撃"
+                  else f"blocks with {c('blocker')}"),
         "life-revealed": f"takes 1 damage: reveals {c('card')} — life {event.get('life')}",
         "burst": "burst! one more damage",
         "hits-cancelled": f"the attacker is gone: {event.get('hits')} hit(s) cancelled",
