@@ -236,3 +236,21 @@ def test_card_data_derives_abilities_auras_and_timings_from_its_effects_even_aft
     assert card.abilities == () and card.auras == () and card.timed == {}
     drawing = replace(card, effects=(Draw(do="draw", count=1),))
     assert drawing.timed == {"play": drawing.effects} and drawing.copy_as(5, 1).timed == drawing.timed
+
+
+def test_greedy_uses_a_helpful_ability_once_a_turn_and_an_attack_on_cards_only_when_there_are_some() -> None:
+    from amalogs.referee.greedy import View, choose_activate
+
+    seats = [{"game": "guild-heroes", "defence-area": [1, 2], "rested": []},
+             {"game": "guild-heroes", "defence-area": [], "rested": []}]
+    cards = {1: {"type": "character", "ap": 1000, "dp": 1000, "abilities": {0: ["draw", None]}},
+             2: {"type": "character", "ap": 1000, "dp": 1000, "abilities": {0: ["destroy", "opponent"]}}}
+    view = View({"turn": 3, "you": 0, "seats": seats, "cards": cards})
+    legal = [Action("activate", (2, 0)), Action("activate", (1, 0)), Action("attack-phase")]
+    used: set[tuple[int, int, int]] = set()
+    assert choose_activate(view, legal, used) == Action("activate", (1, 0))
+    assert choose_activate(view, legal, used) is None  # drawing again this turn: not before the next turn
+    seats[1]["defence-area"] = [9]
+    cards[9] = {"type": "character", "ap": 2000, "dp": 2000}
+    assert choose_activate(View({"turn": 3, "you": 0, "seats": seats, "cards": cards}), legal, used) == \
+        Action("activate", (2, 0))

@@ -14,12 +14,16 @@ __all__ = ["battle", "destroy", "destroy_if_dead", "finish", "public_card"]
 
 def public_card(s: State, uid: int) -> dict[str, Any]:
     """What anyone can read on a face-up card: its current battle values (thousandths of a canonical point,
-    after this turn's changes) and keywords (granted ones included)."""
+    after this turn's changes), keywords (granted ones included) and what its activated abilities do."""
     card = s.cards[uid]
     granted = s.seats[card.owner].granted.get(uid, frozenset())
-    return {"name": card.name, "type": card.type, "cost": card.cost, "ap": ap(s, uid), "dp": dp(s, uid),
+    data = {"name": card.name, "type": card.type, "cost": card.cost, "ap": ap(s, uid), "dp": dp(s, uid),
             "sp": sp(s, uid), "colours": list(card.colours), "keywords": sorted(card.keywords),
             "unified": sorted(card.unified | granted)}
+    if card.abilities:  # what each activated ability does: {K: [primitive, the side it aims at or None]}
+        data["abilities"] = {k: [card.effects[k].do, getattr(getattr(card.effects[k], "target", None), "side", None)]
+                             for k in card.abilities}
+    return data
 
 
 def finish(s: State, winner: int | None, reason: str) -> None:

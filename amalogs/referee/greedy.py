@@ -35,7 +35,11 @@ __all__ = ["GreedyPlayer"]
 # --- what the greedy player knows ---------------------------------------------------------------------
 
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard", "move",
-                         "evolve", "equip", "react", "fort"})
+                         "evolve", "equip", "react", "fort", "activate"})
+HELPFUL = frozenset({"draw", "player_damage", "gain_resource", "boost_attack", "search", "heal", "scout"})
+"""Ability effects worth using whenever they can be paid for."""
+AGAINST_OPPONENT = frozenset({"damage", "destroy", "rest", "return_to_hand"})  # good aimed at the opponent
+FOR_ONESELF = frozenset({"modify", "grant_keyword", "stand"})  # good aimed at one's own cards
 DONE_VERBS = frozenset({"pass", "done", "skip", "attack-phase", "end-attacks", "noblock", "decline"})
 BOARD_ZONES = ("field", "defence-area", "attack-area", "jijin")
 LIFE_ZONES = ("life", "fort-area", "forts", "castle")
@@ -104,6 +108,12 @@ class View:
 
     def cards(self, uids: list[int]) -> list[Seen]:
         return [c for c in (self.card(u) for u in uids) if c is not None]
+
+    def ability(self, uid: int, k: int) -> tuple[str | None, str | None]:
+        """What card uid's ability K does: its primitive and the side it aims at (None when unknown)."""
+        data = _lookup(self._cards, uid) or {}
+        found = _lookup(data.get("abilities", {}), k) or [None, None]
+        return found[0], found[1]
 
     def zone(self, seat: int, name: str) -> list[int]:
         """A visible zone's card ids (empty when hidden or missing)."""
@@ -285,9 +295,28 @@ def choose_play(view: View, legal: list[Action]) -> Action | None:
     return Action("play", (plan[0].uid,))
 
 
-def choose_main(view: View, legal: list[Action]) -> Action | None:
+def choose_main(view: View, legal: list[Action], used: set[tuple[int, int, int]] | None = None) -> Action | None:
     return (choose_evolve(view, legal) or choose_energy(view, legal) or choose_play(view, legal)
-            or choose_equip(view, legal) or choose_move(view, legal))
+            or choose_equip(view, legal) or choose_activate(view, legal, used if used is not None else set())
+            or choose_move(view, legal))
+
+
+def choose_activate(view: View, legal: list[Action], used: set[tuple[int, int, int]]) -> Action | None:
+    """An ability whose effect helps: draws, damage to the opponent, resources …; one aimed at the opponent's
+    cards only when it has some, one that strengthens only when there is something of one's own. Each
+    ability at most once a turn (``used`` remembers), so a cost-free ability cannot loop."""
+    turn = int(view.obs.get("turn", 0))
+    mine, theirs = view.board(view.me), view.board(view.opp)
+    for action in _by_verb(legal, "activate"):
+        uid, k = int(action.args[0]), int(action.args[1])
+        if (turn, uid, k) in used:
+            continue
+        do, side = view.ability(uid, k)
+        if (do in HELPFUL or (do in AGAINST_OPPONENT and side == "opponent" and theirs)
+                or (do in FOR_ONESELF and side == "self" and mine)):
+            used.add((turn, uid, k))
+            return action
+    return None
 
 
 def choose_evolve(view: View, legal: list[Action]) -> Action | None:
@@ -458,12 +487,20 @@ def choose_trigger(view: View, legal: list[Action]) -> Action | None:
 
 
 class GreedyPlayer:
-    """A one-step heuristic player (see the module docstring); deterministic but for its fallbacks."""
+    """A one-step heuristic player (see the module docstring); deterministic but for its fallbacks. It
+    remembers which abilities it used this turn (a replayed match rebuilds that memory the same way)."""
+
+    def __init__(self) -> None:
+        self.used: set[tuple[int, int, int]] = set()
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         view = View(observation)
-        rule = DECISIONS.get(str(observation.get("phase", "")))
-        action = rule(view, legal) if rule is not None else None
+        phase = str(observation.get("phase", ""))
+        if phase == "main":
+            action = choose_main(view, legal, self.used)
+        else:
+            rule = DECISIONS.get(phase)
+            action = rule(view, legal) if rule is not None else None
         if action is not None and action in legal:
             return action
         return nothing_better(legal, rng)
