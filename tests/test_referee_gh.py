@@ -315,3 +315,33 @@ def test_an_abilitys_discard_cost_is_the_players_pick_and_the_ability_resolves_a
     t.play(f"discard {toss}")
     assert t.zone(toss) == "discard" and t.zone(keep) == "hand" and t.zone(drawn) == "hand"
     assert t.state.phase == "main"
+
+
+def test_a_character_in_a_broken_fort_comes_into_play_on_standby_by_its_quick_effect() -> None:
+    from amalogs.catalog import load_catalog
+    from amalogs.referee.registry import MODULES as REGISTERED
+
+    drake = load_catalog().cards("guild-heroes")["young-fire-drake"]  # quick: from the broken fort to the field
+    t = Table("bd", "gh")
+    t.gh(1, "fort-area")
+    data = REGISTERED["guild-heroes"].card_data(drake, len(t.cards), 1)
+    t._add(data, "fort-area", False)  # the top fort
+    attacker = t.bd(0, "field", 3000, hit=1)
+    t.play(f"attack {attacker} player", "noblock")
+    assert t.zone(data.uid) == "defence-area" and t.state.seats[1].entered[data.uid] == t.state.turn
+    assert not [e for e in t.state.events if e["type"] == "effect-not-carried-out"]
+    assert [e["to"] for e in t.state.events if e["type"] == "fort-broken"] == ["field"]
+
+
+def test_an_attacker_that_ignores_lure_may_choose_any_target() -> None:
+    from amalogs.catalog import load_catalog
+    from amalogs.referee.registry import MODULES as REGISTERED
+
+    assassin = load_catalog().cards("guild-heroes")["nightfog-assassin"]
+    t = Table()
+    data = REGISTERED["guild-heroes"].card_data(assassin, len(t.cards), 0)
+    t._add(data, "attack-area", False)
+    lure = t.gh(1, "defence-area", 1, 1, keywords=("lure",), rested=True)
+    other = t.gh(1, "defence-area", 1, 1, rested=True)
+    targets = {a.text() for a in t.match.legal_actions() if a.verb == "attack"}
+    assert targets == {f"attack {data.uid} player", f"attack {data.uid} unit {lure}", f"attack {data.uid} unit {other}"}

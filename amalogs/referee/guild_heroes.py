@@ -37,6 +37,11 @@ __all__ = ["GuildHeroes"]
 ZONES = ("removed", "deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard",
          "equipment", "under")
 UNIFIED = {"lure": "デコイ", "evolution": "進化", "quick": "ライフトリガー"}
+# The sample cards' `native` texts this module carries out itself (the rest are logged as not carried out).
+FROM_FORT = ("Put this card from the broken fort into its owner's defence area without paying its cost "
+             "(it enters on standby).")
+IGNORES_LURE = "When this character attacks, the opponent's lure does not narrow its choice of target."
+CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE})
 CHARACTERS = ("character", "evolution-character")
 FORTS = 4
 UPPER_DEFENCE, LOWER_DEFENCE = 3000, 5000
@@ -60,6 +65,10 @@ class GuildHeroes:
     first_step = "main"
     hidden_zones = HIDDEN_ZONES
 
+    def __init__(self) -> None:
+        self.from_fort: set[str] = set()  # card ids whose quick effect puts them onto the field from a fort
+        self.ignores_lure: set[str] = set()  # card ids whose attacks are not narrowed by lure
+
     def step_actions(self, state: State, i: int) -> list[Action]:
         return []  # no steps of its own
 
@@ -71,6 +80,12 @@ class GuildHeroes:
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats
+        natives = {getattr(e, "text", "") for e in card.effects if e.do == "native"}
+        if FROM_FORT in natives:
+            self.from_fort.add(card.id)
+        if IGNORES_LURE in natives:
+            self.ignores_lure.add(card.id)
+        effects = tuple(e for e in card.effects if e.do != "native" or getattr(e, "text", "") not in CARRIED_OUT)
         cost = s.get("cost", {})
         table = tuple(sorted(cost.items())) if isinstance(cost, dict) else ()
         attack, defence = int(s.get("attack", 0)), int(s.get("defence", 0))  # type: ignore[arg-type]
@@ -80,7 +95,7 @@ class GuildHeroes:
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
                         attack * 1000 if char else 0, defence * 1000 if char else 0, 0, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
-                        f"{attack}/{defence}" if char else "", table, card.effects,
+                        f"{attack}/{defence}" if char else "", table, effects,
                         source if isinstance(source, str) else None,
                         tuple(sorted(evo.items())) if isinstance(evo, dict) else ())
 
@@ -292,6 +307,8 @@ class GuildHeroes:
         from amalogs.referee.registry import spent_characters
 
         spent = spent_characters(state, defender)
+        if state.cards[attacker].card_id in self.ignores_lure:
+            return [None, *spent]
         lures = [u for u in spent if has(state, u, "デコイ")]
         return list(lures) if lures else [None, *spent]
 
@@ -319,7 +336,12 @@ class GuildHeroes:
         uid = seat.zones["fort-area"].pop()
         seat.damage.pop(uid, None)
         card = state.cards[uid]
-        if "quick" in card.keywords:
+        if "quick" in card.keywords and card.card_id in self.from_fort:  # the character comes into play, on standby
+            seat.zones["defence-area"].append(uid)
+            seat.entered[uid] = state.turn
+            state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="field")
+            push_effects(state, i, uid, "life")
+        elif "quick" in card.keywords:
             seat.zones["discard"].append(uid)
             state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="quick")
             push_effects(state, i, uid, "life")

@@ -72,7 +72,9 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "mana": f"adds mana ({event.get('mana-area')} in the mana area)",
         "move": f"moves {c('card')} to the attack area",
         "fort-damaged": f"fort takes damage: {_canonical(event.get('damage'))} of {_canonical(event.get('defence'))}",
-        "fort-broken": f"loses a fort: {c('card')} → {event.get('to')} (forts left {event.get('forts')})",
+        "fort-broken": f"loses a fort: {c('card')} → "
+                       + {"hand": "hand", "quick": "its quick effect", "field": "the field, on standby"}.get(
+                           str(event.get("to")), str(event.get("to"))) + f" (forts left {event.get('forts')})",
         "round": f"starts a round (tie count {event.get('ties')})",
         "face-down": "places a card face down",
         "place": f"places {c('card')} ({event.get('cards')} in the row)",
