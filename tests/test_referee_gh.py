@@ -345,3 +345,39 @@ def test_an_attacker_that_ignores_lure_may_choose_any_target() -> None:
     other = t.gh(1, "defence-area", 1, 1, rested=True)
     targets = {a.text() for a in t.match.legal_actions() if a.verb == "attack"}
     assert targets == {f"attack {data.uid} player", f"attack {data.uid} unit {lure}", f"attack {data.uid} unit {other}"}
+
+
+def test_base_cards_and_special_mana_carry_out_their_printed_rules() -> None:
+    from dataclasses import replace
+
+    from amalogs.catalog import load_catalog
+    from amalogs.referee.registry import MODULES as REGISTERED
+
+    catalog = load_catalog()
+    gh = catalog.game("guild-heroes")
+    tide = catalog.decks("guild-heroes")["tidelight-guardians"][0]  # its base card: a hand limit of 7
+    m = Match.new(catalog, [(gh, tide), (gh, tide)], seed=2)
+    while m.state.phase == "setup":
+        m.apply_action(m.legal_actions()[-1])
+    assert all(seat.counters.get("hand-limit") == 7 for seat in m.state.seats)
+    assert m.observation(0)["seats"][0]["hand_limit"] == 7
+    # a base card that gives a fifth fort on top of the upper tier (no sample deck uses it)
+    cathedral = catalog.cards("guild-heroes")["whitewing-cathedral-guild"]
+    module = REGISTERED["guild-heroes"]
+    t = Table()
+    data = module.card_data(cathedral, len(t.cards), 0)
+    t._add(data, "mana-area", False)
+    for _ in range(8):
+        t.gh(0, "deck")
+    module.finish_setup(t.state, 0)
+    assert len(t.state.seats[0].zones["fort-area"]) == 5
+    # special mana that enters spent
+    prism = module.card_data(catalog.cards("guild-heroes")["prism-mana"], len(t.cards), 0)
+    t._add(prism, "mana-deck", False)
+    module.gain_resource(t.state, 0, rested=False)
+    assert prism.uid in t.state.seats[0].zones["mana-area"] and prism.uid in t.state.seats[0].rested
+    # … and pays a cost of any attribute, the payment being its "produce one mana" ability
+    assert prism.abilities == () and {"fire", "dark"} <= set(prism.colours)
+    t.state.seats[0].rested.discard(prism.uid)
+    fire_card = t.cards[t.gh(0, "hand", 1, 1)]  # costs one fire
+    assert module.payment(t.state, t.state.seats[0], replace(fire_card, cost_table=(("fire", 1),))) == [prism.uid]

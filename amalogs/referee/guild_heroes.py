@@ -41,7 +41,14 @@ UNIFIED = {"lure": "デコイ", "evolution": "進化", "quick": "ライフトリ
 FROM_FORT = ("Put this card from the broken fort into its owner's defence area without paying its cost "
              "(it enters on standby).")
 IGNORES_LURE = "When this character attacks, the opponent's lure does not narrow its choice of target."
-CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE})
+ENTERS_SPENT = "Enters the mana area spent, so it cannot be used on the turn it arrives."
+HAND_LIMIT_7 = "Its owner's hand limit is 7 instead of 6."
+FIFTH_FORT = ("During setup, after its owner's forts are placed, the top card of its deck is added face down on "
+              "top of the upper tier, so its owner starts with 5 forts.")
+ANY_ATTRIBUTE = "Produces one mana of any one attribute (the controller chooses)."
+ATTRIBUTES = ("fire", "water", "wood", "metal", "earth", "wind", "thunder", "light", "dark")
+PRODUCES = "Produces "  # a special mana's "rest it: produce mana" — paying with it is that ability
+CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE, ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT})
 CHARACTERS = ("character", "evolution-character")
 FORTS = 4
 UPPER_DEFENCE, LOWER_DEFENCE = 3000, 5000
@@ -68,6 +75,7 @@ class GuildHeroes:
     def __init__(self) -> None:
         self.from_fort: set[str] = set()  # card ids whose quick effect puts them onto the field from a fort
         self.ignores_lure: set[str] = set()  # card ids whose attacks are not narrowed by lure
+        self.natives: dict[str, set[str]] = {}  # a carried-out native text → the card ids that print it
 
     def step_actions(self, state: State, i: int) -> list[Action]:
         return []  # no steps of its own
@@ -85,14 +93,19 @@ class GuildHeroes:
             self.from_fort.add(card.id)
         if IGNORES_LURE in natives:
             self.ignores_lure.add(card.id)
-        effects = tuple(e for e in card.effects if e.do != "native" or getattr(e, "text", "") not in CARRIED_OUT)
+        for text in (ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT):
+            if text in natives:
+                self.natives.setdefault(text, set()).add(card.id)
+        effects = tuple(e for e in card.effects if e.do != "native" or not (
+            getattr(e, "text", "") in CARRIED_OUT or str(getattr(e, "text", "")).startswith(PRODUCES)))
+        colours = ATTRIBUTES if ANY_ATTRIBUTE in natives else card.colours  # it pays any attribute
         cost = s.get("cost", {})
         table = tuple(sorted(cost.items())) if isinstance(cost, dict) else ()
         attack, defence = int(s.get("attack", 0)), int(s.get("defence", 0))  # type: ignore[arg-type]
         char = card.type in CHARACTERS
         evo = s.get("evolution-cost", {})
         source = s.get("evolution-source")
-        return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
+        return CardData(uid, owner, card.id, card.name, card.type, colours, sum(n for _, n in table),
                         attack * 1000 if char else 0, defence * 1000 if char else 0, 0, frozenset(card.keywords),
                         frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
                         f"{attack}/{defence}" if char else "", table, effects,
@@ -133,11 +146,25 @@ class GuildHeroes:
         seat = state.seats[i]
         while len(seat.zones["fort-area"]) < FORTS and seat.zones["deck"]:
             seat.zones["fort-area"].append(seat.zones["deck"].pop())
+        if self._base_says(state, i, FIFTH_FORT) and seat.zones["deck"]:  # one more on top of the upper tier
+            seat.zones["fort-area"].append(seat.zones["deck"].pop())
+        if self._base_says(state, i, HAND_LIMIT_7):
+            seat.counters["hand-limit"] = 7
         while len(seat.zones["hand"]) < START_HAND and self.draw(state, i):
             pass
         state.emit("forts-set", seat=i, forts=len(seat.zones["fort-area"]), hand=len(seat.zones["hand"]))
 
     # --- the host's turn ------------------------------------------------------------------------------
+
+    def _base_says(self, state: State, i: int, text: str) -> bool:
+        """Whether the seat's base card (in its mana area from the start) prints this native text."""
+        cards = self.natives.get(text, set())
+        return any(state.cards[u].card_id in cards and state.cards[u].type == "base-card"
+                   for u in state.seats[i].zones["mana-area"])
+
+    def _new_mana(self, state: State, i: int, uid: int | None) -> None:
+        if uid is not None and state.cards[uid].card_id in self.natives.get(ENTERS_SPENT, ()):
+            state.seats[i].rested.add(uid)  # special mana that enters spent
 
     def draw(self, state: State, i: int) -> bool:
         seat = state.seats[i]
@@ -149,7 +176,7 @@ class GuildHeroes:
         return True
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
-        move_top(state, i, "mana-deck", "mana-area", "mana", rested)
+        self._new_mana(state, i, move_top(state, i, "mana-deck", "mana-area", "mana", rested))
 
     def begin_turn(self, state: State, i: int) -> str | None:
         seat = state.seats[i]
@@ -159,7 +186,7 @@ class GuildHeroes:
         seat.moving = False
         if not (i == state.first and seat.turns == 1) and not self.draw(state, i):
             return "had to draw from an empty deck"
-        move_top(state, i, "mana-deck", "mana-area", "mana")
+        self._new_mana(state, i, move_top(state, i, "mana-deck", "mana-area", "mana"))
         return None
 
     def payment(self, state: State, seat: Seat, card: CardData, evolving: bool = False,

@@ -165,7 +165,8 @@ class Match:
         for i, seat in enumerate(s.seats):
             hidden = module_of(s, i).hidden_zones
             view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
-                                    "hand_limit": module_of(s, i).hand_limit, "counters": dict(seat.counters)}
+                                    "hand_limit": seat.counters.get("hand-limit", module_of(s, i).hand_limit),
+                                    "counters": dict(seat.counters)}
             for zone, cards in seat.zones.items():
                 secret = zone in hidden or (zone == "hand" and i != player)
                 view[zone] = len(cards) if secret else list(cards)
@@ -462,7 +463,7 @@ class Match:
 
     def _discard_or_pass(self, me: int) -> None:
         s = self.state
-        limit = module_of(s, me).hand_limit
+        limit = s.seats[me].counters.get("hand-limit", module_of(s, me).hand_limit)  # a card may change it
         if limit is not None and len(s.seats[me].zones["hand"]) > limit:
             s.phase, s.decider = "discard", me
             return
