@@ -462,3 +462,24 @@ def test_an_awakening_activated_ability_is_offered_only_while_the_territory_is_o
     assert [a.text() for a in t.match.legal_actions() if a.verb == "activate"] == [f"activate {data.uid} 1"]
     t.play(f"activate {data.uid} 1", f"target {victim}")
     assert t.zone(victim) == "hand"
+
+
+def test_the_gate_opening_chant_opens_the_territory_of_an_ace_on_the_field(catalog: Catalog) -> None:
+    from dataclasses import replace
+
+    chant = catalog.cards("build-divide")["gate-opening-chant"]
+    t = Table()
+    t.state.phase = "main"
+    for _ in range(4):
+        t.card(0, "energy")
+    data = BD.card_data(chant, len(t.cards), 0)
+    t.cards.append(data)
+    t.state.seats[0].zones["hand"].append(data.uid)
+    ace = t.card(0, "field", 5000, kind="ace-unit")
+    t.cards[ace] = replace(t.cards[ace], title="紅蓮竜")
+    territory = t.card(0, "territory", kind="territory")
+    t.cards[territory] = replace(t.cards[territory], title="紅蓮竜", cost=2)
+    t.card(0, "deck")
+    t.play(f"play {data.uid}")
+    assert t.zone(territory) == "territory-open" and len(t.state.seats[0].zones["hand"]) == 1  # and it drew
+    assert not [e for e in t.state.events if e["type"] == "effect-not-carried-out"]

@@ -23,7 +23,7 @@ from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
 from amalogs.referee.effects import has, push_effects
-from amalogs.referee.state import CardData, Seat, State
+from amalogs.referee.state import CardData, Pending, Seat, State
 
 __all__ = ["BuildDivide"]
 
@@ -45,6 +45,7 @@ AWAKENED: dict[str, dict[str, Any]] = {
     "lumie-azure-sage": {"do": "return_to_hand", "target": {"side": "opponent", "family": "キャラ科"}},
 }
 TERRITORY_OPEN = "territory-open"  # the condition's name (see amalogs.referee.effects.CONDITIONS)
+GATE_OPENING = "gate-opening-chant"  # 開門の詠唱: opens the territory of an ace on the field (carry_out_native)
 
 
 def awakening(card: Card) -> tuple[tuple[Any, ...], dict[int, str]]:
@@ -217,14 +218,32 @@ class BuildDivide:
             self.play(state, i, int(action.args[0]))
             return False
         if action.verb == "open":
-            uid = int(action.args[0])
-            seat.rested.update(self.payment(state, seat, state.cards[uid]) or [])
-            seat.zones["territory"].remove(uid)
-            seat.zones["territory-open"].append(uid)
-            seat.face_down.discard(uid)
-            state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name)
-            push_effects(state, i, uid, "play")
+            self._open(state, i, int(action.args[0]))
             return False
+        return True
+
+    def _open(self, state: State, i: int, uid: int) -> None:
+        """Pay for a closed territory and open it; its effects go on the stack."""
+        seat = state.seats[i]
+        seat.rested.update(self.payment(state, seat, state.cards[uid]) or [])
+        seat.zones["territory"].remove(uid)
+        seat.zones["territory-open"].append(uid)
+        seat.face_down.discard(uid)
+        state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name)
+        push_effects(state, i, uid, "play")
+
+    def carry_out_native(self, state: State, p: Pending) -> bool:
+        """The sample cards' `native` effects this module carries out (True), by card id: 開門の詠唱 opens the
+        territory of an ace unit's title on its controller's field, paying its cost, whenever it can be paid
+        (the card's "may" is taken: opening is never worse)."""
+        if state.cards[p.source].card_id != GATE_OPENING:
+            return False
+        seat = state.seats[p.controller]
+        aces = {state.cards[u].title for u in seat.zones["field"] if state.cards[u].type == "ace-unit"}
+        for t in seat.zones["territory"]:
+            if state.cards[t].title in aces and self.payment(state, seat, state.cards[t]) is not None:
+                self._open(state, p.controller, t)
+                break
         return True
 
     def play(self, state: State, i: int, uid: int, free: bool = False) -> None:

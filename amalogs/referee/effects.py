@@ -265,6 +265,10 @@ def _apply_global(s: State, p: Pending) -> None:
         "boost_attack": _boost, "search": _search, "scout": _scout, "heal": _heal,
     }
     handler = handlers.get(e.do)
+    if e.do == "native":  # a game module may carry out its own cards' native effects
+        carry_out = getattr(module(s, p.controller), "carry_out_native", None)
+        if carry_out is not None and s.cards[p.source].owner == p.controller and carry_out(s, p):
+            return  # the module logs what it did
     if handler is None:
         s.emit("effect-not-carried-out", seat=p.controller, card=p.source, effect=e.do, when=e.when)
         return
