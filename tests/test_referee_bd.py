@@ -483,3 +483,28 @@ def test_the_gate_opening_chant_opens_the_territory_of_an_ace_on_the_field(catal
     t.play(f"play {data.uid}")
     assert t.zone(territory) == "territory-open" and len(t.state.seats[0].zones["hand"]) == 1  # and it drew
     assert not [e for e in t.state.events if e["type"] == "effect-not-carried-out"]
+
+
+def test_an_assault_territory_opens_as_a_unit_of_power_7000_and_hit_2(catalog: Catalog) -> None:
+    from dataclasses import replace
+
+    from amalogs.referee.effects import ap, sp
+
+    citadel = catalog.cards("build-divide")["white-wing-citadel"]
+    t = Table()
+    t.state.phase = "main"
+    energy = [t.card(0, "energy") for _ in range(7)]  # one for the ace (red), six for the territory (white)
+    t.cards[energy[0]] = replace(t.cards[energy[0]], colours=("white",))
+    ace = t.card(0, "hand", 2000, kind="ace-unit")
+    t.cards[ace] = replace(t.cards[ace], title="白翼", cost=1)
+    data = BD.card_data(citadel, len(t.cards), 0)
+    t.cards.append(data)
+    t.state.seats[0].zones["territory"].append(data.uid)
+    t.play(f"play {ace}", f"open {data.uid}")
+    assert t.zone(data.uid) == "field" and ap(t.state, data.uid) == 7000 + 2000 and sp(t.state, data.uid) == 2
+    assert ap(t.state, ace) == 4000  # its 開放時 effect: +2000 to every unit of its side this turn
+    assert not [e for e in t.state.events if e["type"] == "effect-not-carried-out"]
+    for _ in range(3):
+        t.card(1, "life")
+    t.play("attack-phase", f"attack {data.uid} player", "noblock")
+    assert len(t.state.seats[1].zones["life"]) == 1  # hit 2

@@ -46,6 +46,8 @@ AWAKENED: dict[str, dict[str, Any]] = {
 }
 TERRITORY_OPEN = "territory-open"  # the condition's name (see amalogs.referee.effects.CONDITIONS)
 GATE_OPENING = "gate-opening-chant"  # 開門の詠唱: opens the territory of an ace on the field (carry_out_native)
+ASSAULT = "assault-territory"  # アサルトテリトリー: opened, it is a unit on the field
+ASSAULT_UNIT = (7000, 7000, 2000)  # its unit values as a lasting change: power 7000 (BP 7), hit 2 (thousandths)
 
 
 def awakening(card: Card) -> tuple[tuple[Any, ...], dict[int, str]]:
@@ -197,11 +199,17 @@ class BuildDivide:
         actions += [Action("open", (t,)) for t in self._openable(state, i)]
         return [*actions, Action("attack-phase")]
 
+    @staticmethod
+    def _ace(state: State, uid: int) -> bool:
+        """An ace unit, or an assault territory on the field (treated as one)."""
+        card = state.cards[uid]
+        return card.type == "ace-unit" or ASSAULT in card.keywords
+
     def _openable(self, state: State, i: int) -> list[int]:
         """A closed territory opens when an ace unit of its title entered this turn and its cost can be paid."""
         seat = state.seats[i]
         aces = {state.cards[u].title for u in seat.zones["field"]
-                if state.cards[u].type == "ace-unit" and seat.entered.get(u) == state.turn}
+                if self._ace(state, u) and seat.entered.get(u) == state.turn}
         return [t for t in seat.zones["territory"]
                 if state.cards[t].title in aces and self.payment(state, seat, state.cards[t]) is not None]
 
@@ -223,23 +231,33 @@ class BuildDivide:
         return True
 
     def _open(self, state: State, i: int, uid: int) -> None:
-        """Pay for a closed territory and open it; its effects go on the stack."""
+        """Pay for a closed territory and open it; its effects go on the stack. An assault territory comes
+        onto the field as a unit of power 7000 and hit 2 (its printed unit values, kept as a lasting change)
+        and is treated as an ace unit."""
         seat = state.seats[i]
         seat.rested.update(self.payment(state, seat, state.cards[uid]) or [])
         seat.zones["territory"].remove(uid)
-        seat.zones["territory-open"].append(uid)
         seat.face_down.discard(uid)
-        state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name)
+        if ASSAULT in state.cards[uid].keywords:
+            seat.zones["field"].append(uid)
+            seat.entered[uid] = state.turn
+            seat.lasting[uid] = ASSAULT_UNIT
+            state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name, unit=True)
+        else:
+            seat.zones["territory-open"].append(uid)
+            state.emit("territory-opened", seat=i, card=uid, name=state.cards[uid].name)
         push_effects(state, i, uid, "play")
 
     def carry_out_native(self, state: State, p: Pending) -> bool:
         """The sample cards' `native` effects this module carries out (True), by card id: 開門の詠唱 opens the
         territory of an ace unit's title on its controller's field, paying its cost, whenever it can be paid
         (the card's "may" is taken: opening is never worse)."""
+        if ASSAULT in state.cards[p.source].keywords and str(getattr(p.effect, "text", "")).startswith("アサルト"):
+            return True  # done when the territory opened (see _open)
         if state.cards[p.source].card_id != GATE_OPENING:
             return False
         seat = state.seats[p.controller]
-        aces = {state.cards[u].title for u in seat.zones["field"] if state.cards[u].type == "ace-unit"}
+        aces = {state.cards[u].title for u in seat.zones["field"] if self._ace(state, u)}
         for t in seat.zones["territory"]:
             if state.cards[t].title in aces and self.payment(state, seat, state.cards[t]) is not None:
                 self._open(state, p.controller, t)

@@ -36,7 +36,9 @@ TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to
 _STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
 CONDITIONS: dict[str, Callable[[State, int], bool]] = {
-    "territory-open": lambda s, i: bool(s.seats[i].zones.get("territory-open")),  # ビルディバイド's 覚醒
+    # ビルディバイド's 覚醒: an open territory (an assault territory opened is on the field as a unit)
+    "territory-open": lambda s, i: bool(s.seats[i].zones.get("territory-open")) or any(
+        s.cards[u].type == "territory" for u in s.seats[i].zones.get("field", ())),
 }
 """What a card's conditional effect (``CardData.conditions``) needs of its controller's side to work."""
 

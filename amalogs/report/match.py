@@ -82,6 +82,9 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "hold": "holds" + (" (cannot go on)" if event.get("forced") else ""),
         "skill": f"uses the skill of {c('card')} (destroys {event.get('cost')} from the deck)",
         "turn-up": f"turns up {c('card')}",
+        "territory-opened": f"opens its territory {c('card')}"
+                            + (" — it comes onto the field as a unit, power 7000, hit 2 (アサルトテリトリー)"
+                               if event.get("unit") else ""),
         "count-chosen": "decides how its row counts (an A as 1 or 11 …)",
         "total": f"total {event.get('total')}" + (" (bust)" if event.get("total") == 0 else "")
                  + "".join(f" · {n}" for n in event.get("combos", [])),
