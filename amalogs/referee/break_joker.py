@@ -274,10 +274,9 @@ class BreakJoker:
             slots.append(hit[1])
         return slots
 
-    def score(self, state: State, j: int, slots: list[Slot] | None = None) -> Score:
-        """Seat j's row read for the battle check: the total it chose (if its row could count more than one
-        way), each with the best suits, titles and damage it allows; otherwise the best reading."""
-        slots = self._slots(state, j) if slots is None else slots
+    def score(self, state: State, j: int, slots: list[Slot]) -> Score:
+        """Seat j's row (``slots``) read for the battle check: the total it chose (if its row could count more
+        than one way), with the best suits, titles and damage it allows; otherwise the best reading."""
         return score_row(slots, suits_count=self._bj(state, j), total=state.secret.get(CHOSEN[j]))
 
     def _check(self, state: State) -> str | None:

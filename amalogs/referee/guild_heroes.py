@@ -73,9 +73,7 @@ class GuildHeroes:
     hidden_zones = HIDDEN_ZONES
 
     def __init__(self) -> None:
-        self.from_fort: set[str] = set()  # card ids whose quick effect puts them onto the field from a fort
-        self.ignores_lure: set[str] = set()  # card ids whose attacks are not narrowed by lure
-        self.natives: dict[str, set[str]] = {}  # a carried-out native text → the card ids that print it
+        self.natives: dict[str, set[str]] = {}  # a native text this module carries out → the card ids printing it
 
     def step_actions(self, state: State, i: int) -> list[Action]:
         return []  # no steps of its own
@@ -89,13 +87,8 @@ class GuildHeroes:
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats
         natives = {getattr(e, "text", "") for e in card.effects if e.do == "native"}
-        if FROM_FORT in natives:
-            self.from_fort.add(card.id)
-        if IGNORES_LURE in natives:
-            self.ignores_lure.add(card.id)
-        for text in (ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT):
-            if text in natives:
-                self.natives.setdefault(text, set()).add(card.id)
+        for text in natives & CARRIED_OUT:
+            self.natives.setdefault(text, set()).add(card.id)
         effects = tuple(e for e in card.effects if e.do != "native" or not (
             getattr(e, "text", "") in CARRIED_OUT or str(getattr(e, "text", "")).startswith(PRODUCES)))
         colours = ATTRIBUTES if ANY_ATTRIBUTE in natives else card.colours  # it pays any attribute
@@ -334,7 +327,7 @@ class GuildHeroes:
         from amalogs.referee.registry import spent_characters
 
         spent = spent_characters(state, defender)
-        if state.cards[attacker].card_id in self.ignores_lure:
+        if state.cards[attacker].card_id in self.natives.get(IGNORES_LURE, ()):
             return [None, *spent]
         lures = [u for u in spent if has(state, u, "デコイ")]
         return list(lures) if lures else [None, *spent]
@@ -363,7 +356,7 @@ class GuildHeroes:
         uid = seat.zones["fort-area"].pop()
         seat.damage.pop(uid, None)
         card = state.cards[uid]
-        if "quick" in card.keywords and card.card_id in self.from_fort:  # the character comes into play, on standby
+        if "quick" in card.keywords and card.card_id in self.natives.get(FROM_FORT, ()):  # the character comes into play, on standby
             seat.zones["defence-area"].append(uid)
             seat.entered[uid] = state.turn
             state.emit("fort-broken", seat=i, card=uid, name=card.name, forts=len(seat.zones["fort-area"]), to="field")
