@@ -21,7 +21,8 @@ from typing import Any
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
+from amalogs.referee.core import (HIDDEN_ZONES, HitResult, draw_from_deck, move_top, mulligan_actions, seat_from,
+                                   shuffle_and_draw, standing)
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Pending, Seat, State
 
@@ -109,13 +110,10 @@ class BuildDivide:
     # --- setup ----------------------------------------------------------------------------------------
 
     def deal(self, state: State, i: int) -> None:
-        seat = state.seats[i]
-        state.rng.shuffle(seat.zones["deck"])
-        for _ in range(5):
-            self.draw(state, i)
+        shuffle_and_draw(state, i, 5, self.draw)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
-        return [] if state.seats[i].mulligan_decided else [Action("keep"), Action("mulligan")]
+        return mulligan_actions(state, i)
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         seat = state.seats[i]
@@ -140,10 +138,7 @@ class BuildDivide:
     def draw(self, state: State, i: int) -> bool:
         """Draw a card; an empty deck draws the top life card. False when there is neither."""
         seat = state.seats[i]
-        if seat.zones["deck"]:
-            uid = seat.zones["deck"].pop()
-            seat.zones["hand"].append(uid)
-            state.emit("draw", seat=i, card=uid)
+        if draw_from_deck(state, i):
             return True
         if seat.zones["life"]:
             uid = seat.zones["life"].pop(0)

@@ -12,13 +12,14 @@ counts as BP/BP (``ap == dp``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
 from amalogs.referee.state import CardData, Seat, State
 
-__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "standing", "is_character", "move_top", "seat_from"]
+__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from"]
 
 HIDDEN_ZONES = frozenset({"deck", "life", "fort-area", "mana-deck"})
 """The zones whose cards neither player may see (only their count), for the games that hide no others."""
@@ -157,3 +158,26 @@ def is_character(card: CardData) -> bool:
 
 def standing(seat: Seat, uids: list[int]) -> list[int]:
     return [u for u in uids if u not in seat.rested]
+
+
+def draw_from_deck(state: State, i: int) -> bool:
+    """The top card of the seat's deck into its hand (False when the deck is empty)."""
+    seat = state.seats[i]
+    if not seat.zones["deck"]:
+        return False
+    uid = seat.zones["deck"].pop()
+    seat.zones["hand"].append(uid)
+    state.emit("draw", seat=i, card=uid)
+    return True
+
+
+def shuffle_and_draw(state: State, i: int, cards: int, draw: Callable[[State, int], bool]) -> None:
+    """Shuffle the seat's deck and draw an opening hand with the game's own draw."""
+    state.rng.shuffle(state.seats[i].zones["deck"])
+    for _ in range(cards):
+        draw(state, i)
+
+
+def mulligan_actions(state: State, i: int) -> list[Action]:
+    """A one-mulligan game's setup decision: keep or mulligan, until the seat has decided."""
+    return [] if state.seats[i].mulligan_decided else [Action("keep"), Action("mulligan")]

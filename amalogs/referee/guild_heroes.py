@@ -28,7 +28,7 @@ from typing import Any
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
+from amalogs.referee.core import HIDDEN_ZONES, HitResult, draw_from_deck, move_top, seat_from, standing
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.state import CardData, Seat, State
 
@@ -160,13 +160,7 @@ class GuildHeroes:
             state.seats[i].rested.add(uid)  # special mana that enters spent
 
     def draw(self, state: State, i: int) -> bool:
-        seat = state.seats[i]
-        if not seat.zones["deck"]:
-            return False
-        uid = seat.zones["deck"].pop()
-        seat.zones["hand"].append(uid)
-        state.emit("draw", seat=i, card=uid)
-        return True
+        return draw_from_deck(state, i)
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         self._new_mana(state, i, move_top(state, i, "mana-deck", "mana-area", "mana", rested))

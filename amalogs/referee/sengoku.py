@@ -32,7 +32,8 @@ import re
 
 from amalogs.models.cards import Card
 from amalogs.referee.actions import Action
-from amalogs.referee.core import HIDDEN_ZONES, HitResult, move_top, seat_from, standing
+from amalogs.referee.core import (HIDDEN_ZONES, HitResult, draw_from_deck, move_top, mulligan_actions, seat_from,
+                                   shuffle_and_draw, standing)
 from amalogs.referee.effects import has, push_effects
 from amalogs.referee.sengoku_cards import (ATTACK_DRAW, DEPLOY_COUNTERS, ID, LOYALTY, NATIVE_DONE, NO_ATTACK,
                                            NO_INTERCEPT, PLAY_OPPONENT_COUNTERS, REBELLION, START_DRAW,
@@ -89,12 +90,10 @@ class Sengoku(SengokuCards):
     # --- setup ----------------------------------------------------------------------------------------
 
     def deal(self, state: State, i: int) -> None:
-        state.rng.shuffle(state.seats[i].zones["deck"])
-        for _ in range(START_HAND):
-            self.draw(state, i)
+        shuffle_and_draw(state, i, START_HAND, self.draw)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
-        return [] if state.seats[i].mulligan_decided else [Action("keep"), Action("mulligan")]
+        return mulligan_actions(state, i)
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         """The project's mulligan: once, the whole hand back into the deck, shuffle, draw 5."""
@@ -118,13 +117,7 @@ class Sengoku(SengokuCards):
 
     def draw(self, state: State, i: int) -> bool:
         """Draw a card; an empty deck draws nothing (only the draw phase loses on it)."""
-        seat = state.seats[i]
-        if not seat.zones["deck"]:
-            return False
-        uid = seat.zones["deck"].pop()
-        seat.zones["hand"].append(uid)
-        state.emit("draw", seat=i, card=uid)
-        return True
+        return draw_from_deck(state, i)
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         """An effect's 国力 from the deck top comes face down (colourless); effects are not capped at 10."""
