@@ -59,9 +59,15 @@ class BreakJoker:
     resource_zone = "deck"
     summoning_sickness = False
     hand_limit: int | None = None
+    draw_out_loss: str | None = None  # a draw it cannot make (outside its round, an empty deck) does nothing
 
     first_step = "break-joker:round"
     hidden_zones = frozenset({"deck", "discard"})  # nobody may look at the destroyed cards, not even their owner
+    own_steps = frozenset({"break-joker:round", RESUME, COUNT})
+    position_zones: dict[str, str | tuple[str, str]] = {"deck": "deck", "field": "field", "discard-pile": "discard"}
+    top_last = frozenset({"deck"})  # the row is listed left to right, as it is held
+    face_down_zones: frozenset[str] = frozenset()
+    damage_stat: str | None = None  # no battles
 
     def can_activate(self, state: State, i: int) -> bool:
         return False  # skills are used in the round step (``skill X``), not in a main phase

@@ -1,13 +1,13 @@
 """ビルディバイド -ブライト- as a core game: setup, the host turn procedure, blocks and life-zone damage.
 
 Native rules (the game's profile and page): stand → draw (the first player skips its first draw; an empty
-deck draws from the life zone, yellow first; with no life either the player loses) → main (one energy from
-hand a turn; play units and commands by resting energy equal to the cost, one of each of the card's
-colours) → attack (rest a standing unit to attack the player or a rested unit; a rested デコイ unit must be
-the target; a バーサーク unit attacks the player or a rested デコイ; the defender may block with a standing
-unit that is not the target) → end (damage clears, discard to 5). Damage to the player reveals one life
-card per point: バースト deals one more, ショット may be played free (spell speed 3); if that removes the
-attacker, its remaining hits are not dealt. Units have no summoning sickness.
+deck draws from the life zone, yellow first; with no life either the player loses, an effect's draw too) →
+main (one energy from hand a turn; play units and commands by resting energy equal to the cost, one of each
+of the card's colours) → attack (rest a standing unit to attack the player or a rested unit; a rested デコイ
+unit must be the target; a standing バーサーク unit must attack, the player or a rested デコイ; the defender
+may block with a standing unit that is not the target) → end (damage clears, discard to 5). Damage to the
+player reveals one life card per point: バースト deals one more, ショット may be played free (spell speed 3);
+if that removes the attacker, its remaining hits are not dealt. Units have no summoning sickness.
 
 Card effects run through the canonical effect engine (:mod:`amalogs.referee.effects`): a played card's
 play effects, and a shot card's life effects when it is played free. A closed territory may be opened
@@ -32,6 +32,7 @@ LIFE = 10
 START_ENERGY = 2
 ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "territory-open", "d-deck")
 UNIFIED = {"decoy": "デコイ", "blitz": "先制攻撃", "shot": "ライフトリガー", "burst": "バースト"}
+NO_DRAW = "drew with neither deck nor life cards"  # losing condition ② of seed 000: any draw, not only a turn's
 
 
 # 覚醒 (awakening): an ability that works only while its controller's territory is open. The shipped cards
@@ -77,9 +78,18 @@ class BuildDivide:
     resource_zone = "energy"
     summoning_sickness = False
     hand_limit: int | None = 5
+    draw_out_loss: str | None = NO_DRAW  # an effect's draw with neither deck nor life cards loses too
 
     first_step = "main"
     hidden_zones = HIDDEN_ZONES
+    own_steps: frozenset[str] = frozenset()
+    position_zones: dict[str, str | tuple[str, str]] = {
+        "deck": "deck", "hand": "hand", "field": "field", "energy-zone": "energy", "life-zone": "life",
+        "drop-zone": "drop", "territory-zone": ("territory", "territory-open"), "d-deck": "d-deck",
+        "removed": "removed"}
+    top_last = frozenset({"deck"})  # the life zone is held top first already
+    face_down_zones = frozenset({"territory", "d-deck"})
+    damage_stat: str | None = "power"
 
     def step_actions(self, state: State, i: int) -> list[Action]:
         return []  # no steps of its own
@@ -156,7 +166,7 @@ class BuildDivide:
         seat.rested -= set(seat.zones["field"]) | set(seat.zones["energy"])
         first_turn = i == state.first and seat.turns == 1
         if not first_turn and not self.draw(state, i):
-            return "drew with neither deck nor life cards"
+            return NO_DRAW
         return None
 
     def payment(self, state: State, seat: Seat, card: CardData, free: list[int] | None = None) -> list[int] | None:
@@ -301,6 +311,11 @@ class BuildDivide:
         if "berserk" in state.cards[attacker].keywords:
             return [None]
         return [None, *rested]
+
+    def must_attack(self, state: State, i: int) -> list[int]:
+        """バーサーク: a standing berserk unit must attack (the player or a rested デコイ) in each of its
+        controller's attack steps; the match offers no ``end-attacks`` while one of them can."""
+        return [u for u in self.attackers(state, i) if "berserk" in state.cards[u].keywords]
 
     def characters(self, state: State, i: int) -> list[int]:
         return list(state.seats[i].zones["field"])

@@ -36,6 +36,9 @@ class CoreGame(Protocol):
     hand_limit: int | None
     resource_zone: str  # where the cards that pay costs are
     summoning_sickness: bool  # a character cannot rest itself (attack, pay) the turn it came into play
+    # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
+    # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
+    draw_out_loss: str | None
 
     def can_activate(self, state: State, i: int) -> bool:
         """Whether the host may activate abilities now (in its main phase)."""
@@ -114,6 +117,16 @@ class CoreGame(Protocol):
     first_step: str  # the step the host's turn starts in after begin_turn ("main" for most games)
     hidden_zones: frozenset[str]  # the seat's zones neither player may see (only their count)
 
+    own_steps: frozenset[str]  # the game's own steps ("GAME-ID:STEP"), as a position file may name them
+
+    # How position files (amalogs.referee.positions) name the seat's zones: by the zone ids of the game's
+    # profile. A pair is (zone of the face-down cards, zone of the face-up ones), e.g. a closed and an open
+    # territory; zones the referee adds (cards removed from the game) keep the referee's name.
+    position_zones: dict[str, str | tuple[str, str]]
+    top_last: frozenset[str]  # referee piles held with the top card last (a position lists the top first)
+    face_down_zones: frozenset[str]  # referee zones whose cards lie face down unless a position says otherwise
+    damage_stat: str | None  # the native stat damage counts against; positions write damage in its printed units
+
     def step_actions(self, state: State, i: int) -> list[Action]:
         """The actions of one of the game's own steps (``state.phase`` is ``"GAME-ID:STEP"``)."""
 
@@ -129,6 +142,8 @@ class CoreGame(Protocol):
     # - ``attack_returns_to: str``: as host, the step after each attack (default ``attack``; 戦国大戦TCG: ``main``);
     # - ``battle_damage(state, attacker, defender, dealt)``: change what each side of a battle deals
     #   (``dealt``: card → thousandths), asked once per game of the two characters at the start of the battle.
+    # - ``must_attack(state, i) -> list[int]``: as host, its characters that must attack when they can (ビルディバイド
+    #   バーサーク): the attack step cannot end while one of them has a legal attack.
 
 
 def seat_from(game: str, zones: tuple[str, ...], parts: dict[str, list[int]], placement: dict[str, str]) -> Seat:

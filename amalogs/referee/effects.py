@@ -279,9 +279,18 @@ def _apply_global(s: State, p: Pending) -> None:
 
 
 def _draw(s: State, p: Pending) -> None:
+    """Each player named draws ``count`` cards. A draw its game says it cannot make loses the match when its game
+    says so (the module's ``draw_out_loss``: ビルディバイド with neither deck nor life cards, ギルドヒーローズ with
+    an empty deck); otherwise it does nothing. Both players draw one after the other (seat 0 first, as for
+    player damage), and the first who cannot loses."""
+    from amalogs.referee.bridge import finish
+
     for i in _players(p, p.effect.who):
+        game = module(s, i)
         for _ in range(p.effect.count):
-            module(s, i).draw(s, i)
+            if not game.draw(s, i) and game.draw_out_loss is not None:
+                finish(s, 1 - i, game.draw_out_loss)
+                return
 
 
 def _player_damage(s: State, p: Pending) -> None:

@@ -53,6 +53,7 @@ CHARACTERS = ("character", "evolution-character")
 FORTS = 4
 UPPER_DEFENCE, LOWER_DEFENCE = 3000, 5000
 START_HAND = 5
+NO_DRAW = "had to draw from an empty deck"  # a losing condition (seed 004: 引くべき時に引けない), effect draws too
 
 
 def _move_key(table: dict[int, Any], old: int, new: int) -> None:
@@ -68,9 +69,15 @@ class GuildHeroes:
     resource_zone = "mana-area"
     summoning_sickness = True
     hand_limit: int | None = 6
+    draw_out_loss: str | None = NO_DRAW  # an effect's draw from an empty deck loses too
 
     first_step = "main"
     hidden_zones = HIDDEN_ZONES
+    own_steps: frozenset[str] = frozenset()
+    position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z not in ("equipment", "under")}
+    top_last = frozenset({"deck", "mana-deck", "fort-area"})  # the top fort is the last
+    face_down_zones: frozenset[str] = frozenset()
+    damage_stat: str | None = "defence"
 
     def __init__(self) -> None:
         self.natives: dict[str, set[str]] = {}  # a native text this module carries out → the card ids printing it
@@ -172,7 +179,7 @@ class GuildHeroes:
         seat.rested.clear()
         seat.moving = False
         if not (i == state.first and seat.turns == 1) and not self.draw(state, i):
-            return "had to draw from an empty deck"
+            return NO_DRAW
         self._new_mana(state, i, move_top(state, i, "mana-deck", "mana-area", "mana"))
         return None
 

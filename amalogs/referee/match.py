@@ -5,8 +5,9 @@ The active player is the host: its game runs the turn (:class:`amalogs.referee.c
 defender's game decides blocks and takes the damage on its own life. Battles compare canonical values
 (thousandths; a BP character counts as BP/BP), 先制攻撃 deals first, damage accumulates until the end of the
 turn. Player damage: an SPS attacker deals its SP one point at a time; a DDS attacker deals its AP as one
-hit to a DDS player and SP 1 to an SPS player (the AMALOGS resolution table). Automatic steps run inside
-``apply_action`` until the next decision, so every decision point can be copied, saved and resumed.
+hit to a DDS player and SP 1 to an SPS player (the AMALOGS resolution table), each plus its SP bonus.
+Automatic steps run inside ``apply_action`` until the next decision, so every decision point can be copied,
+saved and resumed.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from amalogs.catalog import Catalog, Game
@@ -28,8 +30,8 @@ from amalogs.referee.effects import (ap, discard_from_hand, pick_searched, place
 from amalogs.referee.registry import MODULES, characters_of, module_of
 from amalogs.referee.state import Attack, CardData, State
 
-__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "characters_of", "destroy", "destroy_if_dead", "finish",
-           "module_of"]
+__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "card_instance", "characters_of", "deck_instances",
+           "destroy", "destroy_if_dead", "finish", "module_of"]
 
 class UnsupportedGameError(AmalogsError):
     """The referee has no module for this game yet."""
@@ -49,6 +51,9 @@ class Match:
         self.state = state
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
+        self.deck_refs: list[str | None] = [None] * len(state.seats)  # each seat's deck (GAME:DECK or a file)
+        # the seed the generator was last set from, with its state then (a position loaded and not played on)
+        self._seeded: tuple[int, tuple[Any, ...]] | None = None
 
     # --- construction -------------------------------------------------------------------------------
 
@@ -64,13 +69,7 @@ class Match:
         cards: list[CardData] = []
         seats = []
         for i, (game, deck) in enumerate(sides):
-            module = MODULES[game.id]
-            pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
-            slots = {e.native: e.slot.value for e in game.page.colours}
-            parts = {"main": _instances(module, cards, pool, deck.main, i, slots, game)}
-            for part, counts in [*deck.side.items(), *deck.extra.items()]:
-                parts[part] = _instances(module, cards, pool, counts, i, slots, game)
-            seats.append(module.new_seat(parts))
+            seats.append(MODULES[game.id].new_seat(deck_instances(catalog, game, deck, i, cards)))
         state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events,
                       has_auras=any(c.auras for c in cards))
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
@@ -80,8 +79,37 @@ class Match:
         match._next_setup()
         return match
 
+    @classmethod
+    def from_position(cls, catalog: Catalog, source: Path | dict[str, Any], where: str | None = None) -> Match:
+        """The match at a position: a position file (TOML or JSON) or its data (``docs/positions.md``).
+        A position that breaks its games' rules raises :class:`~amalogs.referee.positions.PositionError`
+        naming the key."""
+        from amalogs.referee.positions import load_position
+
+        match: Match = load_position(catalog, source, where)
+        return match
+
+    def position(self, catalog: Catalog) -> dict[str, Any]:
+        """The match now as a position file's data: every zone in order (the deck included), each card
+        with what is true of it, and a seed for what follows (loading it gives this match back)."""
+        from amalogs.referee.position_dump import dump_position
+
+        return dump_position(self, catalog)
+
+    def position_seed(self) -> int:
+        """The seed a position of this match gives for what follows: the one it was loaded with while nothing
+        random has happened since, else one worked out from the generator (without advancing it)."""
+        from amalogs.referee.position_dump import derived_seed
+
+        state = self.state.rng.getstate()
+        if self._seeded is not None and self._seeded[1] == state:
+            return self._seeded[0]
+        return derived_seed(self.state.rng)
+
     def clone(self) -> Match:
-        return Match(self.state.clone())
+        twin = Match(self.state.clone())
+        twin.deck_refs, twin._seeded = list(self.deck_refs), self._seeded
+        return twin
 
     # --- the contract -------------------------------------------------------------------------------
 
@@ -329,6 +357,10 @@ class Match:
         for u in module.attackers(s, me):
             for t in module.targets(s, me, u, 1 - me):
                 out.append(Action("attack", (u, "player") if t is None else (u, "unit", t)))
+        must_attack = getattr(module, "must_attack", None)  # e.g. ビルディバイド バーサーク
+        forced = set(must_attack(s, me)) if must_attack is not None and out else set()
+        if any(int(a.args[0]) in forced for a in out):
+            return out  # a character that must attack still can: the attacks cannot end yet
         return [*out, Action("end-attacks")]
 
     def _do_attack(self, me: int, act: Action) -> None:
@@ -382,23 +414,26 @@ class Match:
             self._run_stack("attack-over")
 
     def _player_damage(self, defender: int) -> None:
-        """Bridge rule: the attacker's damage system against the defender's life system."""
+        """Bridge rule: the attacker's damage system against the defender's life system. A DDS attacker's SP
+        bonus (its SP this turn — printed 0 — plus its controller's boost_attack; 0 or less is ignored) adds to
+        its AP against a DDS player, and to the SP 1 it deals an SPS player (docs/rules.md §3)."""
         s = self.state
         attack = s.attack
         assert attack is not None
         host, guard = module_of(s, 1 - defender), module_of(s, defender)
+        boost, s.boost[1 - defender] = s.boost[1 - defender], 0  # used by this player damage
         if host.damage_system == "SPS":
-            attack.hits_left = sp(s, attack.attacker) + s.boost[1 - defender]
-            s.boost[1 - defender] = 0
-        elif guard.damage_system == "DDS":
-            result = guard.take_attack(s, defender, ap(s, attack.attacker) + s.boost[1 - defender] * 1000)
-            s.boost[1 - defender] = 0
+            attack.hits_left = sp(s, attack.attacker) + boost
+            self._deal_hits(defender)
+            return
+        bonus = max(sp(s, attack.attacker) + boost, 0)
+        if guard.damage_system == "DDS":
+            result = guard.take_attack(s, defender, ap(s, attack.attacker) + bonus * 1000)
             self._hit_result(defender, result)
             if not s.finished and s.phase != "trigger":
                 self._run_stack("damage")
             return
-        else:
-            attack.hits_left = 1  # a DDS attacker hitting an SPS player deals SP 1
+        attack.hits_left = 1 + bonus  # a DDS attacker hitting an SPS player deals SP 1, plus its SP bonus
         self._deal_hits(defender)
 
     def _deal_hits(self, defender: int) -> None:
@@ -458,6 +493,7 @@ class Match:
             seat.damage.clear()
             seat.mods.clear()
             seat.granted.clear()
+        s.boost = [0, 0]  # boost_attack lasts this turn only (a ブレイクジョーカー round used its own already)
         s.emit("end-phase", seat=me)
         self._discard_or_pass(me)
 
@@ -552,6 +588,24 @@ def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game) 
     return hit[1]
 
 
+def deck_instances(catalog: Catalog, game: Game, deck: Deck, owner: int, cards: list[CardData]) -> dict[str, list[int]]:
+    """Card instances for every part of a seat's deck (main, side decks, extra cards), numbered on from
+    ``len(cards)`` and added to ``cards``: part → instance ids."""
+    module = MODULES[game.id]
+    pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
+    slots = {e.native: e.slot.value for e in game.page.colours}
+    parts = {"main": _instances(module, cards, pool, deck.main, owner, slots, game)}
+    for part, counts in [*deck.side.items(), *deck.extra.items()]:
+        parts[part] = _instances(module, cards, pool, counts, owner, slots, game)
+    return parts
+
+
+def card_instance(game: Game, card: Card, uid: int, owner: int) -> CardData:
+    """One instance of a card, outside any deck (a position that lists its cards one by one)."""
+    module = MODULES[game.id]
+    return _prototype(module, card, {e.native: e.slot.value for e in game.page.colours}, game).copy_as(uid, owner)
+
+
 _INSTANCES: dict[tuple[Any, ...], tuple[list[Card], list[CardData]]] = {}
 
 
@@ -567,7 +621,8 @@ def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], c
         made: list[CardData] = []
         for card, n in zip(chosen, counts.values()):
             proto = _prototype(module, card, slots, game)
-            made += [proto.copy_as(start + len(made), owner) for _ in range(n)]
+            for _ in range(n):  # each copy its own number (the list grows as they are made)
+                made.append(proto.copy_as(start + len(made), owner))
         if len(_INSTANCES) > 512:
             _INSTANCES.clear()
         hit = _INSTANCES[key] = (chosen, made)

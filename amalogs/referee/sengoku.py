@@ -58,10 +58,16 @@ class Sengoku(SengokuCards):
     resource_zone = "kokuryoku"
     summoning_sickness = True
     hand_limit: int | None = 7
+    draw_out_loss: str | None = None  # an empty deck loses in the draw phase only (seed 002)
     block_name = "迎撃"  # the play-by-play says "intercepts (迎撃)" for its blocks
 
     first_step = KOKURYOKU_STEP
     hidden_zones = HIDDEN_ZONES | {"castle"}
+    own_steps = frozenset({KOKURYOKU_STEP, STRATEGY_STEP})
+    position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z != "under"}
+    top_last = frozenset({"deck", "castle"})
+    face_down_zones: frozenset[str] = frozenset()
+    damage_stat: str | None = "heiryoku"
     attack_returns_to = "main"  # after each battle the turn player is back in its main phase
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
