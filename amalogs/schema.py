@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from amalogs.errors import AmalogsError
 from amalogs.models import GameProfile, MappingPage, Ontology
+from amalogs.referee.positions import PositionFile
 
 __all__ = ["SCHEMAS", "schema_of", "write_schemas"]
 
@@ -16,8 +17,10 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "game": GameProfile,
     "mapping": MappingPage,
     "ontology": Ontology,
+    "position": PositionFile,
 }
-"""File kind → model: games/<id>/game.toml, mappings/<id>.toml, the ontology file."""
+"""File kind → model: games/<id>/game.toml, mappings/<id>.toml, the ontology file, a position file
+(docs/positions.md)."""
 
 
 def schema_of(kind: str) -> dict[str, object]:

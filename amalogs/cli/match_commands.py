@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -20,15 +20,21 @@ __all__ = ["match", "resume", "replay"]
 
 @app.command()
 def match(
-    first: Annotated[str, typer.Argument(metavar="GAME[:DECK]", help="Player 1's game and sample deck.")],
-    second: Annotated[str, typer.Argument(metavar="GAME[:DECK]", help="Player 2's game and sample deck.")],
-    seed: Annotated[int, typer.Option("--seed", help="The match's seed (shuffles and players).")] = 1,
+    first: Annotated[Optional[str], typer.Argument(metavar="GAME[:DECK]", help="Player 1's game and sample deck.")] = None,  # noqa: UP045
+    second: Annotated[Optional[str], typer.Argument(metavar="GAME[:DECK]", help="Player 2's game and sample deck.")] = None,  # noqa: UP045
+    seed: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--seed", help="The match's seed (shuffles and players; default 1, or the position's with --from).")] = None,
+    start: Annotated[Optional[Path], typer.Option(  # noqa: UP045
+        "--from", metavar="FILE", help="Play on from a position file (docs/positions.md) instead of two decks.")] = None,
+    check: Annotated[bool, typer.Option(
+        "--check", help="Check the referee's invariants after every action (exit 1 naming the first broken).")] = False,
     p1: Annotated[str, typer.Option("--p1", help="Player 1: random, greedy or human (you, at the terminal).")] = "random",
     p2: Annotated[str, typer.Option("--p2", help="Player 2: random, greedy or human.")] = "random",
     n: Annotated[int, typer.Option("-n", help="Run N seeded matches (seed … seed+N−1) and summarise.")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045
-    turn_cap: Annotated[int, typer.Option("--turn-cap", help="End as a draw after this many turns.")] = 60,
+    turn_cap: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--turn-cap", min=1, help="End as a draw after this many turns (default 60, or the position's).")] = None,
     save: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--save", metavar="FILE",
         help="Save the match here when it stops (at the end, after --stop-after, or on Ctrl-C); "
@@ -46,9 +52,23 @@ def match(
     from amalogs.referee.saves import Session
 
     cat = catalog()
-    sides = (resolve_side(cat, first), resolve_side(cat, second))
     players = (p1, p2)
     out = console()
+    begin = None
+    if start is not None:
+        if first is not None or second is not None:
+            raise AmalogsError("--from FILE plays on from a position: give no decks with it")
+        if save is not None or log is not None:
+            raise AmalogsError("--save and --log record matches played from decks; with --from use "
+                               "`amalogs position FILE --do …` and --out to keep a position")
+        sides, seed, begin = _position_start(start, seed, turn_cap)
+        turn_cap = begin(seed).state.turn_cap
+    elif first is None or second is None:
+        raise AmalogsError("name both sides' decks (GAME[:DECK] GAME[:DECK]), or play on from a position (--from FILE)")
+    else:
+        sides = (resolve_side(cat, first), resolve_side(cat, second))
+        seed = 1 if seed is None else seed
+        turn_cap = 60 if turn_cap is None else turn_cap
     if n > 1:
         if save is not None or stop_after is not None:
             raise AmalogsError("--save and --stop-after work with one match at a time (-n 1)")
@@ -57,11 +77,34 @@ def match(
         names = _names(sides)
         with Progress(console=out, transient=True) as bar:
             task = bar.add_task("matches", total=n)
-            summary = run_many(cat, sides, seed, players, n, turn_cap, progress=lambda: bar.advance(task))
+            summary = run_many(cat, sides, seed, players, n, turn_cap, progress=lambda: bar.advance(task),
+                               check=check, start=begin)
         out.print(summary_table(summary, names))
         return
-    session = Session(cat, sides, seed, players, turn_cap)
-    _play(session, quiet, log, save or Path(f"match-{seed}.amalogs-save.json"), save is not None, stop_after)
+    session = Session(cat, sides, seed, players, turn_cap, match=begin(seed) if begin else None, check=check)
+    _play(session, quiet, log, save or Path(f"match-{seed}.amalogs-save.json"), save is not None and begin is None,
+          stop_after, saving=begin is None)
+
+
+def _position_start(path: Path, seed: int | None, turn_cap: int | None) -> tuple[tuple[Side, Side], int, Any]:
+    """The sides of a position file, the seed to start from, and the match at the position for a seed."""
+    from amalogs.models.cards import Deck
+    from amalogs.referee.match import Match
+    from amalogs.referee.positions import read_position
+    from amalogs.referee.runner import Side
+
+    cat = catalog()
+    data = read_position(path)
+    first = Match.from_position(cat, data, str(path))  # checked once, with the file's own seed
+    chosen = first.position_seed() if seed is None else seed
+    sides = tuple(Side(cat.games[s.game], (ref or "position").rpartition(":")[2],
+                       Deck(game=s.game, name="position", main={}))
+                  for s, ref in zip(first.state.seats, first.deck_refs))
+
+    def begin(k: int) -> Match:
+        return Match.from_position(cat, {**data, "seed": k, **({"turn_cap": turn_cap} if turn_cap else {})}, str(path))
+
+    return sides, chosen, begin  # type: ignore[return-value]
 
 
 @app.command()
@@ -88,7 +131,7 @@ def _names(sides: Sequence[Side]) -> list[str]:
 
 
 def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_stop: bool,
-          stop_after: int | None) -> None:
+          stop_after: int | None, saving: bool = True) -> None:
     """Play on with a play-by-play; save on Ctrl-C (always) and when the match stops (if asked)."""
     from amalogs.report.match import event_line, result_panel
     from amalogs.referee.runner import header, result_of, write_log
@@ -106,6 +149,9 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
     try:
         session.run(show, stop_after)
     except KeyboardInterrupt:
+        if not saving:
+            typer.echo(f"interrupted after {len(session.actions)} decisions", err=True)
+            raise typer.Exit(130) from None
         session.save(save)
         typer.echo(f"interrupted: saved the match so far to {save} ({len(session.actions)} decisions); "
                    f"`amalogs resume {save}` goes on with it", err=True)

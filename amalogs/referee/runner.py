@@ -26,7 +26,7 @@ from amalogs.referee.players import ScriptedPlayer
 from amalogs.referee.saves import Session
 
 __all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "result_of", "run_many", "write_log",
-           "replay", "LOG_VERSION"]
+           "replay", "session_of_log", "position_of_log", "LOG_VERSION"]
 
 LOG_VERSION = 1
 
@@ -74,9 +74,10 @@ def resolve_side(catalog: Catalog, spec: str) -> Side:
 
 def play_match(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str],
                turn_cap: int = 60, log_events: bool = True,
-               on_event: Callable[[dict[str, Any]], None] | None = None) -> MatchResult:
-    """Play one seeded match to its end; each player's randomness comes from the seed too."""
-    session = Session(catalog, sides, seed, players, turn_cap, log_events)
+               on_event: Callable[[dict[str, Any]], None] | None = None, check: bool = False) -> MatchResult:
+    """Play one seeded match to its end; each player's randomness comes from the seed too. ``check``: the
+    referee's invariants after every decision (:mod:`amalogs.referee.invariants`)."""
+    session = Session(catalog, sides, seed, players, turn_cap, log_events, check=check)
     session.run(on_event)
     return result_of(session)
 
@@ -89,11 +90,20 @@ def result_of(session: Session) -> MatchResult:
 
 
 def run_many(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,
-             turn_cap: int = 60, progress: Callable[[], None] | None = None) -> Summary:
-    """N seeded matches (seeds seed … seed+n−1), summarised."""
+             turn_cap: int = 60, progress: Callable[[], None] | None = None, check: bool = False,
+             start: Callable[[int], Any] | None = None) -> Summary:
+    """N seeded matches (seeds seed … seed+n−1), summarised. ``start(seed)``: the match to play on from (a
+    position loaded with that seed) instead of a new match of the sides."""
     summary = Summary()
     for k in range(n):
-        result = play_match(catalog, sides, seed + k, players, turn_cap, log_events=False)
+        if start is None:
+            result = play_match(catalog, sides, seed + k, players, turn_cap, log_events=False, check=check)
+        else:
+            match = start(seed + k)
+            match.state.log_events = False
+            session = Session(catalog, sides, seed + k, players, turn_cap, False, match, check)
+            session.run()
+            result = result_of(session)
         summary.matches += 1
         summary.turns += result.outcome.turns
         summary.decisions += result.decisions
@@ -119,14 +129,16 @@ def write_log(path: Path, head: dict[str, Any], events: Iterable[dict[str, Any]]
     write_atomic(path, "\n".join(lines) + "\n")
 
 
-def replay(catalog: Catalog, path: Path) -> tuple[int, str | None]:
-    """Re-run a logged match; return (events checked, the first difference or None)."""
+def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str, Any]]]:
+    """A logged match set up again from its header (a person's decisions read back from the log), not yet
+    played, with the logged events."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
         records = [json.loads(line) for line in lines if line.strip()]
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise AmalogsError(f"{path}: not a readable match log ({exc})") from None
-    if not records or records[0].get("type") != "header" or records[0].get("version") != LOG_VERSION:
+    if not records or not isinstance(records[0], dict) or records[0].get("type") != "header" \
+            or records[0].get("version") != LOG_VERSION:
         raise AmalogsError(f"{path}: the first line must be a version-{LOG_VERSION} header")
     head = records[0]
     logged = records[1:]
@@ -139,7 +151,29 @@ def replay(catalog: Catalog, path: Path) -> tuple[int, str | None]:
     for i, agent in enumerate(session.agents):
         if getattr(agent, "interactive", False):  # a person's decisions are read back from the log
             session.agents[i] = ScriptedPlayer([str(e.get("action")) for e in logged
-                                                if e.get("type") == "action" and e.get("seat") == i])
+                                                if isinstance(e, dict) and e.get("type") == "action"
+                                                and e.get("seat") == i])
+    return session, logged
+
+
+def position_of_log(catalog: Catalog, path: Path, seq: int) -> Session:
+    """A logged match played again up to the decision that follows its event ``seq`` (the state after that
+    event, advanced to the next decision), checking the events on the way."""
+    session, logged = session_of_log(catalog, path)
+    if not 0 <= seq < len(logged):
+        raise AmalogsError(f"--at {seq}: the log {path} has events 0–{len(logged) - 1}")
+    events = session.match.state.events
+    while len(events) <= seq and not session.finished:
+        session.step()
+    for k in range(min(len(events), len(logged), seq + 1)):
+        if events[k] != logged[k]:
+            raise AmalogsError(f"{path}: event {k} does not replay (the log was edited or written by other rules)")
+    return session
+
+
+def replay(catalog: Catalog, path: Path) -> tuple[int, str | None]:
+    """Re-run a logged match; return (events checked, the first difference or None)."""
+    session, logged = session_of_log(catalog, path)
     session.run()
     result = result_of(session)
     for i, (old, new) in enumerate(zip(logged, result.events, strict=False)):

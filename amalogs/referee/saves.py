@@ -29,6 +29,7 @@ from amalogs import __version__
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.actions import Action, IllegalActionError
+from amalogs.referee.invariants import check_invariants
 from amalogs.referee.match import Match
 from amalogs.referee.players import PLAYERS, Player
 
@@ -82,13 +83,19 @@ class Session:
     interrupted at any moment (Ctrl-C) saves a consistent prefix of the match."""
 
     def __init__(self, catalog: Catalog, sides: Any, seed: int, players: tuple[str, str], turn_cap: int = 60,
-                 log_events: bool = True) -> None:
+                 log_events: bool = True, match: Match | None = None, check: bool = False) -> None:
         self.sides = sides
         self.seed, self.players, self.turn_cap = seed, players, turn_cap
-        self.match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
+        if match is None:
+            match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
+            match.deck_refs = [f"{s.game.id}:{s.deck_id}" for s in sides]
+        self.match = match  # a new match of the sides, or one given (a position played on)
         self.agents = [_player(p) for p in players]
         self.rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
         self.actions: list[str] = []
+        self.check = check  # check the referee's invariants after every decision (amalogs match --check)
+        if check:
+            check_invariants(self.match, "the start")
 
     @property
     def finished(self) -> bool:
@@ -105,6 +112,8 @@ class Session:
         act = self.choose() if action is None else action
         self.match.apply_action(act)
         self.actions.append(act.text())
+        if self.check:
+            check_invariants(self.match, f"decision {len(self.actions)} ({act.text()})")
 
     def run(self, on_event: Callable[[dict[str, Any]], None] | None = None, stop_after: int | None = None) -> None:
         """Play until the match ends (or ``stop_after`` more decisions), passing new events to ``on_event``."""

@@ -1,0 +1,458 @@
+"""Building a match from a validated position file (:mod:`amalogs.referee.positions`): seats, card
+instances, zones, the step and what is in progress; every problem is one line naming the key."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from amalogs.catalog import Catalog, Game, read_data
+from amalogs.errors import AmalogsError
+from amalogs.models.cards import Card, Deck
+from amalogs.referee.positions import (EXTRA_ZONES, MATCH_STEPS, CardEntry, PlacedCard, PositionError, PositionFile,
+                                       SeatPosition, Values, damage_unit, split_ref)
+from amalogs.referee.registry import MODULES
+from amalogs.referee.state import Attack, CardData, Pending, Seat, State
+
+__all__ = ["build"]
+
+_ENTRIES: TypeAdapter[tuple[CardEntry, ...]] = TypeAdapter(tuple[CardEntry, ...])
+
+
+def _hint(word: str, choices: list[str]) -> str:
+    close = get_close_matches(word, choices, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+@dataclass
+class _Seat:
+    """One seat while it is built."""
+
+    index: int
+    game: Game
+    module: Any
+    key: str
+    pool: dict[str, Card]
+    deck: Deck | None
+    deck_ref: str | None
+    free: dict[str, list[int]] = field(default_factory=dict)  # card id → its instances no zone has taken yet
+    parts: dict[str, list[int]] = field(default_factory=dict)
+    start: int = 0
+    size: int = 0
+    numbers: list[int] = field(default_factory=list)  # a seat without a deck: the numbers still to give out
+
+
+class _Builder:
+    def __init__(self, catalog: Catalog, spec: PositionFile, where: str) -> None:
+        self.catalog, self.spec, self.where = catalog, spec, where
+        self.cards: list[CardData] = []
+        self.keys: dict[int, str] = {}  # instance → the key that placed it
+        self.flags: dict[int, PlacedCard] = {}
+        self.taken: dict[str, int] = {}  # key of a listed card → its instance
+
+    def fail(self, key: str, message: str) -> PositionError:
+        return PositionError(f"{self.where}: {key}: {message}")
+
+    # --- seats and instances ------------------------------------------------------------------------
+
+    def seat_of(self, k: int, spec: SeatPosition) -> _Seat:
+        key = f"seats[{k}]"
+        deck: Deck | None = None
+        try:
+            if spec.deck is not None:
+                path = Path(spec.deck)
+                if path.is_file():
+                    deck = Deck.model_validate(read_data(path))
+                    game = self.catalog.game(deck.game)
+                else:
+                    name, sep, deck_id = spec.deck.rpartition(":")
+                    if not sep:
+                        raise AmalogsError(f"expected GAME:DECK or a deck file, got {spec.deck!r}")
+                    game = self.catalog.game(name)
+                    decks = self.catalog.decks(game.id)
+                    if deck_id not in decks:
+                        raise AmalogsError(f"{game.id} has no sample deck {deck_id!r}{_hint(deck_id, list(decks))}")
+                    deck = decks[deck_id][0]
+                if spec.game is not None and self.catalog.game(spec.game).id != game.id:
+                    raise AmalogsError(f"the deck is of {game.id}, not of {spec.game}")
+            elif spec.game is not None:
+                game = self.catalog.game(spec.game)
+            else:
+                raise AmalogsError("give the seat's deck (GAME:DECK or a deck file) or its game")
+        except ValidationError as exc:
+            raise self.fail(f"{key}.deck", f"not a valid deck file ({exc.errors()[0]['msg']})") from None
+        except AmalogsError as exc:
+            raise self.fail(f"{key}.deck" if spec.deck is not None else f"{key}.game", str(exc)) from None
+        if game.id not in MODULES:
+            raise self.fail(f"{key}.game", f"the referee cannot play {game.profile.name} yet")
+        pool = {**self.catalog.cards(game.id), **({c.id: c for c in deck.cards} if deck else {})}
+        deck_ref = spec.deck if deck is None or Path(spec.deck or "").is_file() else f"{game.id}:{spec.deck.rpartition(':')[2]}"  # type: ignore[union-attr]
+        seat = _Seat(k, game, MODULES[game.id], key, pool, deck, deck_ref, start=len(self.cards))
+        if deck is not None:
+            from amalogs.referee.match import deck_instances
+
+            seat.parts = deck_instances(self.catalog, game, deck, k, self.cards)
+            for uid in range(seat.start, len(self.cards)):
+                seat.free.setdefault(self.cards[uid].card_id, []).append(uid)
+        return seat
+
+    def entries(self, seat: _Seat, spec: SeatPosition) -> dict[str, tuple[PlacedCard, ...]]:
+        """The seat's zones as the file lists them (profile zone id → cards), checked against its game."""
+        known = [*seat.module.position_zones, *EXTRA_ZONES]
+        out: dict[str, tuple[PlacedCard, ...]] = {}
+        loose = spec.model_extra or {}
+        for zone in set(loose) & set(spec.zones):
+            raise self.fail(f"{seat.key}.{zone}", "given twice: in the seat and in its zones")
+        for zone, value in {**spec.zones, **loose}.items():
+            if zone not in known:
+                where = f"{seat.key}.zones.{zone}" if zone in spec.zones else f"{seat.key}.{zone}"
+                raise self.fail(where, f"not a zone of {seat.game.profile.name} (its zones: "
+                                f"{', '.join(seat.module.position_zones)}){_hint(zone, known)}")
+            try:
+                listed = _ENTRIES.validate_python(value)
+            except ValidationError as exc:
+                from amalogs.validation_messages import key_path
+
+                err = exc.errors(include_url=False)[0]
+                raise self.fail(f"{seat.key}.{zone}{key_path(tuple(err['loc']))}", err["msg"]) from None
+            out[zone] = tuple(e if isinstance(e, PlacedCard) else PlacedCard(card=e) for e in listed)
+        return {zone: out[zone] for zone in known if zone in out}  # in the game's zone order
+
+    def number_loose(self, seat: _Seat, zones: dict[str, tuple[PlacedCard, ...]]) -> None:
+        """A seat without a deck: its listed cards become its instances, numbered in the order listed."""
+        listed = [(key, e) for key, e in self._walk(seat, zones)]
+        seat.size = len(listed)
+        wanted: set[int] = set()
+        for key, entry in listed:
+            card_id, n = self._split(key, entry.card)
+            if card_id not in seat.pool:
+                raise self._unknown(seat, key, card_id)
+            if n is not None:
+                if not seat.start <= n < seat.start + seat.size:
+                    raise self.fail(key, f"instance #{n} is outside this seat's numbers "
+                                    f"({seat.start}–{seat.start + seat.size - 1})")
+                if n in wanted:
+                    raise self.fail(key, f"instance #{n} is listed twice")
+                wanted.add(n)
+        seat.numbers = [n for n in range(seat.start, seat.start + seat.size) if n not in wanted]
+        made: dict[int, CardData] = {}
+        from amalogs.referee.match import card_instance
+
+        order = iter(seat.numbers)
+        for key, entry in listed:
+            card_id, n = self._split(key, entry.card)
+            uid = n if n is not None else next(order)
+            made[uid] = card_instance(seat.game, seat.pool[card_id], uid, seat.index)
+            seat.free.setdefault(card_id, []).append(uid)
+        self.cards += [made[u] for u in range(seat.start, seat.start + seat.size)]
+        for uids in seat.free.values():
+            uids.sort()
+
+    def _walk(self, seat: _Seat, zones: dict[str, tuple[PlacedCard, ...]]) -> list[tuple[str, PlacedCard]]:
+        out: list[tuple[str, PlacedCard]] = []
+
+        def visit(key: str, entry: PlacedCard) -> None:
+            out.append((key, entry))
+            for part in ("under", "equipment"):
+                for k, sub in enumerate(getattr(entry, part)):
+                    visit(f"{key}.{part}[{k}]", sub if isinstance(sub, PlacedCard) else PlacedCard(card=sub))
+
+        for zone, listed in zones.items():
+            for k, entry in enumerate(listed):
+                visit(f"{seat.key}.{zone}[{k}]", entry)
+        return out
+
+    def _split(self, key: str, text: str) -> tuple[str, int | None]:
+        try:
+            return split_ref(text)
+        except ValueError as exc:
+            raise self.fail(key, str(exc)) from None
+
+    def _unknown(self, seat: _Seat, key: str, card_id: str) -> PositionError:
+        for other in self.catalog.games.values():
+            if other.id != seat.game.id and card_id in self.catalog.cards(other.id):
+                return self.fail(key, f"{card_id!r} is a card of {other.profile.name}, not of {seat.game.profile.name}")
+        return self.fail(key, f"no card {card_id!r} in {seat.game.profile.name}{_hint(card_id, list(seat.pool))}")
+
+    def take(self, seat: _Seat, key: str, entry: PlacedCard) -> int:
+        """The instance a listed card stands for (its own number, or the lowest copy not yet taken)."""
+        card_id, n = self._split(key, entry.card)
+        if card_id not in seat.pool:
+            raise self._unknown(seat, key, card_id)
+        free = seat.free.get(card_id, [])
+        if n is None:
+            if not free:
+                held = sum(1 for c in self.cards[seat.start:seat.start + self._size(seat)] if c.card_id == card_id)
+                raise self.fail(key, f"more copies of {card_id!r} than the deck holds ({held})" if seat.deck
+                                else f"{card_id!r} listed again")
+            uid = free.pop(0)
+        else:
+            if n not in free:
+                if n < len(self.cards) and self.cards[n].card_id == card_id and n in self.keys:
+                    raise self.fail(key, f"{card_id}#{n} is already placed at {self.keys[n]}")
+                raise self.fail(key, f"#{n} is not an instance of {card_id!r} in this seat's deck")
+            free.remove(n)
+            uid = n
+        self.keys[uid] = key
+        self.flags[uid] = entry
+        return uid
+
+    def _size(self, seat: _Seat) -> int:
+        return seat.size or sum(len(v) for v in seat.parts.values())
+
+    # --- zones --------------------------------------------------------------------------------------
+
+    def seat(self, seat: _Seat, spec: SeatPosition, zones: dict[str, tuple[PlacedCard, ...]], shuffler: random.Random,
+             unit: int) -> Seat:
+        """The seat with its zones: the listed cards, and the deck's other cards where they start (shuffled)."""
+        taken = {key: self.take(seat, key, e) for key, e in self._walk(seat, zones)}  # every listed card first
+        self.taken.update(taken)
+        placed = set(taken.values())
+        left = {part: [u for u in uids if u not in placed] for part, uids in seat.parts.items()}
+        listed = {zone: [(f"{seat.key}.{zone}[{k}]", taken[f"{seat.key}.{zone}[{k}]"], e) for k, e in enumerate(entries)]
+                  for zone, entries in zones.items()}
+        made: Seat = seat.module.new_seat(left)
+        for zone in seat.module.top_last:
+            if zone in made.zones:
+                shuffler.shuffle(made.zones[zone])
+        module = seat.module
+        for zone, cards in listed.items():
+            target = module.position_zones.get(zone, zone)
+            for inner_zone in target if isinstance(target, tuple) else (target,):
+                made.zones.setdefault(inner_zone, [])
+            for key, uid, entry in cards:
+                if isinstance(target, tuple):
+                    inner = target[0] if entry.face_down is not False else target[1]
+                else:
+                    inner = target
+                if inner not in made.zones:
+                    made.zones[inner] = []
+                made.zones[inner].append(uid)
+                self.mark(seat, made, key, uid, entry, inner, unit)
+        for zone in module.top_last:  # the position lists piles from the top; the referee holds the top last
+            for name, target in module.position_zones.items():
+                if target == zone and name in listed:
+                    pile = made.zones[zone]
+                    count = len(listed[name])
+                    pile[len(pile) - count:] = pile[len(pile) - count:][::-1]
+        return made
+
+    def mark(self, seat: _Seat, made: Seat, key: str, uid: int, entry: PlacedCard, zone: str, unit: int) -> None:
+        """What the position says of one card: rested, face down, damage, changes, counters, cards under it."""
+        if entry.rested:
+            made.rested.add(uid)
+        if entry.face_down or (entry.face_down is None and zone in seat.module.face_down_zones):
+            made.face_down.add(uid)
+        else:
+            made.face_down.discard(uid)
+        if entry.damage:
+            made.damage[uid] = round(entry.damage * unit)
+        for values, table in ((entry.changed, made.mods), (entry.lasting, made.lasting)):
+            if values is not None and values != Values():
+                table[uid] = (round(values.ap * unit), round(values.dp * unit), values.sp * 1000)
+        if entry.granted:
+            known = [k.id.value for k in self.catalog.ontology.unified_keywords]
+            for word in entry.granted:
+                if word not in known:
+                    raise self.fail(f"{key}.granted", f"unknown unified keyword {word!r}{_hint(word, known)}")
+            made.granted[uid] = frozenset(entry.granted)
+        if entry.entered is not None:
+            if entry.entered > self.spec.turn:
+                raise self.fail(f"{key}.entered", f"turn {entry.entered} is after the position's turn {self.spec.turn}")
+            made.entered[uid] = entry.entered
+        if entry.counters:
+            made.card_counters[uid] = dict(entry.counters)
+        for part, zone_name in (("under", "under"), ("equipment", "equipment")):
+            subs = getattr(entry, part)
+            if not subs:
+                continue
+            if zone_name not in made.zones:
+                raise self.fail(f"{key}.{part}", f"{seat.game.profile.name} puts no cards {part} a card")
+            for k, sub in enumerate(subs):
+                sub = sub if isinstance(sub, PlacedCard) else PlacedCard(card=sub)
+                sub_key = f"{key}.{part}[{k}]"
+                sub_uid = self.taken[sub_key]
+                made.zones[zone_name].append(sub_uid)
+                if part == "under":
+                    made.under.setdefault(uid, []).append(sub_uid)
+                else:
+                    made.attached[sub_uid] = uid
+                self.mark(seat, made, sub_key, sub_uid, sub, zone_name, unit)
+
+    # --- references ----------------------------------------------------------------------------------
+
+    def ref(self, key: str, value: int | str) -> int:
+        """A card named by its instance number, ``card-id#N`` or a card id that only one instance has."""
+        if isinstance(value, int):
+            if not 0 <= value < len(self.cards):
+                raise self.fail(key, f"no card #{value} (the position has #0–#{len(self.cards) - 1})")
+            return value
+        card_id, n = self._split(key, value)
+        if n is not None:
+            if not (0 <= n < len(self.cards) and self.cards[n].card_id == card_id):
+                raise self.fail(key, f"#{n} is not an instance of {card_id!r}")
+            return n
+        found = [c.uid for c in self.cards if c.card_id == card_id]
+        if len(found) != 1:
+            raise self.fail(key, f"no card {card_id!r} in the position" if not found else
+                            f"{len(found)} instances of {card_id!r}: write one as {card_id}#N "
+                            f"(#{', #'.join(map(str, found[:6]))})")
+        return found[0]
+
+
+def build(catalog: Catalog, spec: PositionFile, where: str) -> Any:
+    """The match at the position ``spec`` describes (already validated as a :class:`PositionFile`)."""
+    from amalogs.referee.match import Match
+
+    b = _Builder(catalog, spec, where)
+    found: list[tuple[_Seat, dict[str, tuple[PlacedCard, ...]]]] = []
+    for k, seat_spec in enumerate(spec.seats):
+        seat = b.seat_of(k, seat_spec)
+        zones = b.entries(seat, seat_spec)
+        if seat.deck is None:
+            b.number_loose(seat, zones)
+        found.append((seat, zones))
+    shuffler = random.Random(f"amalogs-position:{spec.seed}")
+    seats = [b.seat(info, seat_spec, zones, shuffler, damage_unit(info.game, info.module.damage_stat))
+             for (info, zones), seat_spec in zip(found, spec.seats)]
+    n = len(seats)
+    for key, value in (("active", spec.active), ("first", spec.first), ("decider", spec.decider)):
+        if value is not None and value >= n:
+            raise b.fail(key, f"seat {value} does not exist (seats are 0–{n - 1})")
+    first = spec.first if spec.first is not None else (spec.active if spec.turn % 2 else 1 - spec.active)
+    state = State(seats, b.cards, random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
+                  turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards))
+    _seat_facts(b, state, spec)
+    _step(b, state, spec, [info.module for info, _ in found])
+    match = Match(state)
+    match.deck_refs = [info.deck_ref for info, _ in found]
+    match._seeded = (spec.seed, state.rng.getstate())
+    _check(b, match, spec)
+    return match
+
+
+def _seat_facts(b: _Builder, state: State, spec: PositionFile) -> None:
+    for k, (seat, seat_spec) in enumerate(zip(state.seats, spec.seats)):
+        seat.counters.update(seat_spec.counters)
+        if seat_spec.turns is not None:
+            seat.turns = seat_spec.turns
+        else:
+            seat.turns = (spec.turn + 1) // 2 if k == state.first else spec.turn // 2
+        facts = seat_spec.this_turn
+        seat.energy_placed, seat.moving = facts.resource_placed, facts.moving
+        seat.used = {(b.ref(f"seats[{k}].this_turn.used[{j}]", ref), ability) for j, (ref, ability) in
+                     enumerate(facts.used)}
+        seat.mulligan_decided = seat_spec.mulligan_decided if seat_spec.mulligan_decided is not None else \
+            spec.step != "setup"
+    state.boost = [s.this_turn.boost for s in spec.seats]
+
+
+def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> None:
+    """The step, whose decision it is, and whatever is in progress (attack, trigger, stack …)."""
+    steps = [*MATCH_STEPS, *sorted({s for m in modules for s in m.own_steps})]
+    if spec.step not in steps:
+        raise b.fail("step", f"unknown step {spec.step!r} (steps: {', '.join(steps)}){_hint(spec.step, steps)}")
+    if spec.resume is not None and spec.resume.partition(":")[0] not in (*MATCH_STEPS, *(m.id for m in modules),
+                                                                         *_CONTINUATIONS):
+        raise b.fail("resume", f"unknown step {spec.resume!r}")
+    state.phase = spec.step
+    state.resume = spec.resume or "main"
+    if spec.attack is not None:
+        a = spec.attack
+        state.attack = Attack(b.ref("attack.attacker", a.attacker),
+                              None if a.target == "player" else b.ref("attack.target", a.target),
+                              None if a.blocker is None else b.ref("attack.blocker", a.blocker), a.hits_left)
+    if spec.trigger is not None:
+        state.trigger_card = b.ref("trigger.card", spec.trigger.card)
+        state.trigger_by_effect = spec.trigger.by_effect
+    if spec.cost_discard is not None:
+        state.cost_discard = (b.ref("cost_discard.card", spec.cost_discard.card), spec.cost_discard.left)
+    if spec.scout is not None:
+        sc = spec.scout
+        state.scout = tuple([b.ref(f"scout.{part}[{k}]", r) for k, r in enumerate(refs)]  # type: ignore[assignment]
+                            for part, refs in (("left", sc.left), ("top", sc.top), ("bottom", sc.bottom)))
+    for k, entry in enumerate(spec.stack):
+        source = b.ref(f"stack[{k}].card", entry.card)
+        if entry.controller >= len(state.seats):
+            raise b.fail(f"stack[{k}].controller", f"seat {entry.controller} does not exist")
+        effects = state.cards[source].effects
+        if isinstance(entry.effect, int):
+            if entry.effect >= len(effects):
+                raise b.fail(f"stack[{k}].effect", f"{state.cards[source].card_id} has {len(effects)} effect(s)")
+            effect = effects[entry.effect]
+        else:
+            effect = next((e for e in effects if e == entry.effect), entry.effect)
+        state.stack.append(Pending(entry.controller, source, effect))
+    state.counters.update(spec.counters)
+    state.secret.update(spec.secret)
+    needs = {"block": ("attack", state.attack), "trigger": ("trigger", state.trigger_card),
+             "target": ("stack", state.stack), "search-pick": ("stack", state.stack),
+             "scout-place": ("scout", state.scout), "cost-discard": ("cost_discard", state.cost_discard)}
+    if spec.step in needs and not needs[spec.step][1]:
+        key = needs[spec.step][0]
+        raise b.fail(key, f"the {spec.step} step needs {'an effect on the' if key == 'stack' else 'an'} "
+                     f"{key.replace('_', ' ')}{'' if key == 'stack' else ' in progress'}")
+    if spec.step == "over" or spec.outcome is not None:
+        if spec.step != "over" or spec.outcome is None:
+            raise b.fail("outcome", "a finished match has step = \"over\" and an outcome; neither goes alone")
+        state.finished, state.winner, state.reason, state.decider = True, spec.outcome.winner, spec.outcome.reason, None
+        return
+    state.decider = spec.decider if spec.decider is not None else _default_decider(state, modules)
+
+
+_CONTINUATIONS = ("damage", "blocks-done", "resolve-attack", "attack-over", "end", "next-turn", "reactions")
+"""Where the match may go on once the stack is empty, besides its decision steps (``Match._run_stack``)."""
+
+
+def _default_decider(state: State, modules: list[Any]) -> int:
+    s = state
+    if s.phase in ("block", "reaction"):
+        return 1 - s.active
+    if s.phase == "trigger" and s.trigger_card is not None:
+        return s.cards[s.trigger_card].owner
+    if s.phase in ("target", "search-pick") and s.stack:
+        return s.stack[-1].controller
+    if s.phase == "setup":
+        for i in (s.first, 1 - s.first):
+            if modules[i].setup_actions(s, i):
+                return i
+    if ":" in s.phase:
+        hook = getattr(next(m for m in modules if m.id == s.phase.partition(":")[0]), "step_decider", None)
+        if hook is not None:
+            return int(hook(s))
+    return s.active
+
+
+def _check(b: _Builder, match: Any, spec: PositionFile) -> None:
+    """What no match could reach: a character with lethal damage on it, an attack by a card not on the
+    field, a decision step with nothing to decide."""
+    from amalogs.referee.effects import dp
+    from amalogs.referee.registry import characters_of
+
+    s = match.state
+    for i in range(len(s.seats)):
+        for uid in characters_of(s, i):
+            if s.seats[i].damage.get(uid, 0) and s.seats[i].damage[uid] >= dp(s, uid):
+                raise b.fail(f"{b.keys.get(uid, f'#{uid}')}.damage", "at or above the card's toughness "
+                             f"({dp(s, uid)} thousandths): it would have been destroyed")
+    if s.attack is not None:
+        if s.attack.attacker not in characters_of(s, s.active):
+            raise b.fail("attack.attacker", f"#{s.attack.attacker} is not a character of the active seat on the field")
+        for part in ("target", "blocker"):
+            uid = getattr(s.attack, part)
+            if uid is not None and uid not in [u for j in range(len(s.seats)) if j != s.active
+                                               for u in characters_of(s, j)]:
+                raise b.fail(f"attack.{part}", f"#{uid} is not a character of another seat on the field")
+    if s.finished:
+        return
+    try:
+        legal = match.legal_actions()
+    except (LookupError, ValueError, TypeError, AttributeError, AssertionError) as exc:
+        raise b.fail("step", f"the referee cannot decide from this position ({type(exc).__name__}: {exc})") from None
+    if not legal:
+        raise b.fail("step", f"seat {s.decider} has no legal action in the {s.phase} step")
