@@ -221,7 +221,7 @@ class BreakJoker:
             return None  # an effect waits for a target; the round goes on with ``continue``
         if state.finished:
             return None
-        return self._next(state, state.counters[TURN] if verb == "continue" else i)
+        return self._next(state, state.counters.get(TURN, state.active) if verb == "continue" else i)
 
     def _hold(self, state: State, i: int, forced: bool = False) -> None:
         state.counters[HELD[i]] = 1
@@ -230,7 +230,7 @@ class BreakJoker:
     def _next(self, state: State, me: int) -> str | None:
         """The next turn of the main step: the other player's unless it has held; both held — the battle."""
         while True:
-            movers = [j for j in (1 - me, me) if not state.counters[HELD[j]]]
+            movers = [j for j in (1 - me, me) if not state.counters.get(HELD[j])]  # (a position may omit them)
             if not movers:
                 return self._check(state)
             me = movers[0]
@@ -304,7 +304,7 @@ class BreakJoker:
     def _battle(self, state: State, slots: list[list[Slot]]) -> str | None:
         """Score both rows, deal the round's attack, end the round."""
         state.counters[IN_ROUND] = 0
-        ties = state.counters[TIES]
+        ties = state.counters.get(TIES, 0)
         scores = [self.score(state, j, slots[j]) for j in (0, 1)]
         for key in CHOSEN:
             state.secret.pop(key, None)
@@ -314,7 +314,7 @@ class BreakJoker:
         winner = None if scores[0].total == scores[1].total else int(scores[1].total > scores[0].total)
         damage = 0
         if winner is None:
-            state.counters[TIES] = ties + 1 + state.counters[TIE_BONUS]
+            state.counters[TIES] = ties + 1 + state.counters.get(TIE_BONUS, 0)
             state.emit("tie", ties=state.counters[TIES])
         else:
             damage = scores[winner].damage + ties + (state.boost[winner] if self._bj(state, winner) else 0)

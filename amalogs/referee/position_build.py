@@ -9,19 +9,22 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from amalogs.catalog import Catalog, Game, read_data
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
-from amalogs.referee.positions import (EXTRA_ZONES, MATCH_STEPS, CardEntry, PlacedCard, PositionError, PositionFile,
+from amalogs.referee.positions import (EXTRA_ZONES, MATCH_STEPS, PlacedCard, PositionError, PositionFile,
                                        SeatPosition, Values, damage_unit, split_ref)
 from amalogs.referee.registry import MODULES
 from amalogs.referee.state import Attack, CardData, Pending, Seat, State
 
 __all__ = ["build"]
 
-_ENTRIES: TypeAdapter[tuple[CardEntry, ...]] = TypeAdapter(tuple[CardEntry, ...])
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return (text if len(text) <= 40 else text[:37] + "...") + f" ({type(value).__name__})"
 
 
 def _hint(word: str, choices: list[str]) -> str:
@@ -113,15 +116,26 @@ class _Builder:
                 where = f"{seat.key}.zones.{zone}" if zone in spec.zones else f"{seat.key}.{zone}"
                 raise self.fail(where, f"not a zone of {seat.game.profile.name} (its zones: "
                                 f"{', '.join(seat.module.position_zones)}){_hint(zone, known)}")
-            try:
-                listed = _ENTRIES.validate_python(value)
-            except ValidationError as exc:
-                from amalogs.validation_messages import key_path
-
-                err = exc.errors(include_url=False)[0]
-                raise self.fail(f"{seat.key}.{zone}{key_path(tuple(err['loc']))}", err["msg"]) from None
+            key = f"{seat.key}.zones.{zone}" if zone in spec.zones else f"{seat.key}.{zone}"
+            if not isinstance(value, list):
+                raise self.fail(key, f"expected a list of cards, got {_shown(value)}")
+            listed = [self.entry(f"{key}[{k}]", item) for k, item in enumerate(value)]
             out[zone] = tuple(e if isinstance(e, PlacedCard) else PlacedCard(card=e) for e in listed)
         return {zone: out[zone] for zone in known if zone in out}  # in the game's zone order
+
+    def entry(self, key: str, item: Any) -> PlacedCard:
+        """One card of a zone: a card id (``card-id#N``) or a table (:class:`PlacedCard`)."""
+        if isinstance(item, str):
+            return PlacedCard(card=item)
+        if not isinstance(item, dict):
+            raise self.fail(key, f"expected a card id or a table with a card, got {_shown(item)}")
+        try:
+            return PlacedCard.model_validate(item)
+        except ValidationError as exc:
+            from amalogs.validation_messages import describe
+
+            where, message = describe(exc.errors(include_url=False)[0], PlacedCard)
+            raise self.fail(f"{key}.{where}" if where else key, message) from None
 
     def number_loose(self, seat: _Seat, zones: dict[str, tuple[PlacedCard, ...]]) -> None:
         """A seat without a deck: its listed cards become its instances, numbered in the order listed."""

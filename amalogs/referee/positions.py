@@ -62,7 +62,7 @@ class PlacedCard(DataModel):
     lasting: Values | None = Field(None, description="changes to its values while it stays on the field")
     granted: tuple[str, ...] = Field((), description="unified keywords it has gained until the end of the turn")
     entered: Int | None = Field(None, ge=0, description="the turn it came onto the field")
-    counters: dict[str, Int] = Field(default_factory=dict, description="its counters (忠誠, marks …)")
+    counters: dict[str, Count] = Field(default_factory=dict, description="its counters (忠誠, marks …)")
     under: tuple[str | PlacedCard, ...] = Field((), description="cards beneath it (evolution, 超越, 防護), nearest first")
     equipment: tuple[str | PlacedCard, ...] = Field((), description="equipment attached to it")
 
@@ -87,7 +87,7 @@ class SeatPosition(DataModel):
     game: str | None = Field(None, description="the seat's game (id, 略称 or name); needed without a deck")
     deck: str | None = Field(None, description="GAME:DECK (a sample deck) or a deck file path")
     turns: Int | None = Field(None, ge=0, description="turns this seat has had (default: from turn and first)")
-    counters: dict[str, Int] = Field(default_factory=dict, description="the seat's numbers (HP, hand limit …)")
+    counters: dict[str, Count] = Field(default_factory=dict, description="the seat's numbers (HP, hand limit …)")
     this_turn: ThisTurn = ThisTurn()
     mulligan_decided: bool | None = Field(None, description="in the setup step: it has made its setup decision")
     zones: dict[str, Any] = Field(default_factory=dict, description="zone id → its cards (the deck pile "
@@ -148,7 +148,7 @@ class PositionFile(DataModel):
     cost_discard: CostDiscard | None = None
     scout: ScoutPosition | None = None
     stack: tuple[StackEntry, ...] = ()
-    counters: dict[str, Int] = Field(default_factory=dict, description="the match's numbers (the tie count …)")
+    counters: dict[str, Count] = Field(default_factory=dict, description="the match's numbers (the tie count …)")
     secret: dict[str, Int] = Field(default_factory=dict, description="choices made but not shown yet")
     outcome: OutcomePosition | None = None
     seats: tuple[SeatPosition, ...] = Field(min_length=2, max_length=2)
