@@ -203,7 +203,8 @@ class GuildHeroes:
         return chosen + rest[:generic] if generic <= len(rest) else None
 
     def _standby(self, state: State, seat: Seat, uid: int) -> bool:
-        return seat.entered.get(uid) == state.turn
+        """Placed this turn, unless it never goes on standby (速攻, e.g. 雷鳴の拳士)."""
+        return seat.entered.get(uid) == state.turn and not has(state, uid, "速攻")
 
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
