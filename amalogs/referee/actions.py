@@ -33,6 +33,14 @@ class Action(NamedTuple):
     def __repr__(self) -> str:
         return f"Action.parse({self.text()!r})"
 
+    def is_card(self, k: int) -> bool:
+        """Whether argument ``k`` is a card instance id (not an ability's index, not a total)."""
+        return isinstance(self.args[k], int) and k not in NOT_CARDS.get(self.verb, ())
+
+
+NOT_CARDS: dict[str, tuple[int, ...]] = {"activate": (1,), "count": (0,)}
+"""Verbs whose number arguments are not all cards: ``activate X K`` (K: the ability), ``count N`` (a total)."""
+
 
 class IllegalActionError(AmalogsError, ValueError):
     """An action that is not legal now; the message says why."""

@@ -205,9 +205,14 @@ def resolve(s: State, chosen: int | None = None) -> bool:
                     _apply_to(s, p, uid)
                 continue
             if chosen is None:
-                if not candidates(s, p):
+                found = candidates(s, p)
+                if not found:
                     s.stack.pop()
                     s.emit("fizzle", seat=p.controller, card=p.source, effect=e.do)
+                    continue
+                if e.target.self_only and not e.optional:  # "this card": nothing to choose
+                    s.stack.pop()
+                    _apply_to(s, p, found[0])
                     continue
                 s.phase, s.decider = "target", p.controller
                 return False

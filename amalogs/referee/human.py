@@ -31,7 +31,7 @@ def _name(cards: dict[Any, Any], uid: object) -> str:
 def describe(action: Action, observation: dict[str, Any]) -> str:
     """An action with card names for its card ids: ``play 鷹森烈堂 [12]``."""
     cards = observation.get("cards", {})
-    return " ".join([action.verb, *(_name(cards, a) if isinstance(a, int) else str(a) for a in action.args)])
+    return " ".join([action.verb, *(_name(cards, a) if action.is_card(k) else str(a) for k, a in enumerate(action.args))])
 
 
 def _card_line(card: dict[str, Any], uid: object) -> str:

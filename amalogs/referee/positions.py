@@ -230,7 +230,7 @@ def resolve_action(match: Any, text: str) -> Any:
                 raise IllegalActionError(text, f"{word}: no such card instance")
             out.append(number)
             continue
-        used = {a for action in legal for a in action.args if isinstance(a, int)}
+        used = {a for action in legal for k, a in enumerate(action.args) if action.is_card(k)}
         found = [c.uid for c in cards if c.card_id == card_id and c.uid in used] or \
             [c.uid for c in cards if c.card_id == card_id]
         if len(found) > 1:

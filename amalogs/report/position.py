@@ -22,9 +22,8 @@ def _card(match: Any, uid: int) -> str:
 
 def action_words(match: Any, action: Any) -> str:
     """An action with its cards named: ``attack #12 火花の小鬼 1000/1 player``."""
-    cards = match.state.cards
-    return " ".join([action.verb, *(_card(match, a) if isinstance(a, int) and 0 <= a < len(cards) else str(a)
-                                    for a in action.args)])
+    return " ".join([action.verb, *(_card(match, int(a)) if action.is_card(k) and 0 <= int(a) < len(match.state.cards)
+                                    else str(a) for k, a in enumerate(action.args))])
 
 
 def legal_lines(match: Any) -> list[str]:
