@@ -153,7 +153,7 @@ def test_schema_writes_one_json_schema_per_file_kind(cli: Cli, tmp_path: Path) -
     code, out, _ = cli("schema", "--out", str(tmp_path))
     assert code == 0
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["game.schema.json", "mapping.schema.json", "ontology.schema.json"]
+    assert written == ["game.schema.json", "mapping.schema.json", "ontology.schema.json", "position.schema.json"]
     game = json.loads((tmp_path / "game.schema.json").read_text(encoding="utf-8"))
     assert "deck" in game["properties"] and "deck" in game["required"]
     mapping = json.loads((tmp_path / "mapping.schema.json").read_text(encoding="utf-8"))

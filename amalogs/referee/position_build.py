@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from amalogs.catalog import Catalog, Game, read_data
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
-from amalogs.referee.positions import (EXTRA_ZONES, MATCH_STEPS, PlacedCard, PositionError, PositionFile,
+from amalogs.referee.positions import (EXTRA_ZONES, MATCH_STEPS, PlacedCard, cut, PositionError, PositionFile,
                                        SeatPosition, Values, damage_unit, split_ref)
 from amalogs.referee.registry import MODULES
 from amalogs.referee.state import Attack, CardData, Pending, Seat, State
@@ -22,9 +22,16 @@ from amalogs.referee.state import Attack, CardData, Pending, Seat, State
 __all__ = ["build"]
 
 
+def _is_file(text: str) -> bool:
+    """Whether a deck reference names a file (a name too long or with a NUL byte names none)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return (text if len(text) <= 40 else text[:37] + "...") + f" ({type(value).__name__})"
+    return f"{cut(value)} ({type(value).__name__})"
 
 
 def _hint(word: str, choices: list[str]) -> str:
@@ -69,17 +76,17 @@ class _Builder:
         try:
             if spec.deck is not None:
                 path = Path(spec.deck)
-                if path.is_file():
+                if _is_file(spec.deck):
                     deck = Deck.model_validate(read_data(path))
                     game = self.catalog.game(deck.game)
                 else:
                     name, sep, deck_id = spec.deck.rpartition(":")
                     if not sep:
-                        raise AmalogsError(f"expected GAME:DECK or a deck file, got {spec.deck!r}")
+                        raise AmalogsError(f"expected GAME:DECK or a deck file, got {cut(spec.deck)}")
                     game = self.catalog.game(name)
                     decks = self.catalog.decks(game.id)
                     if deck_id not in decks:
-                        raise AmalogsError(f"{game.id} has no sample deck {deck_id!r}{_hint(deck_id, list(decks))}")
+                        raise AmalogsError(f"{game.id} has no sample deck {cut(deck_id)}{_hint(deck_id, list(decks))}")
                     deck = decks[deck_id][0]
                 if spec.game is not None and self.catalog.game(spec.game).id != game.id:
                     raise AmalogsError(f"the deck is of {game.id}, not of {spec.game}")
@@ -94,7 +101,7 @@ class _Builder:
         if game.id not in MODULES:
             raise self.fail(f"{key}.game", f"the referee cannot play {game.profile.name} yet")
         pool = {**self.catalog.cards(game.id), **({c.id: c for c in deck.cards} if deck else {})}
-        deck_ref = spec.deck if deck is None or Path(spec.deck or "").is_file() else f"{game.id}:{spec.deck.rpartition(':')[2]}"  # type: ignore[union-attr]
+        deck_ref = spec.deck if deck is None or _is_file(spec.deck or "") else f"{game.id}:{(spec.deck or '').rpartition(':')[2]}"
         seat = _Seat(k, game, MODULES[game.id], key, pool, deck, deck_ref, start=len(self.cards))
         if deck is not None:
             from amalogs.referee.match import deck_instances
@@ -190,8 +197,8 @@ class _Builder:
     def _unknown(self, seat: _Seat, key: str, card_id: str) -> PositionError:
         for other in self.catalog.games.values():
             if other.id != seat.game.id and card_id in self.catalog.cards(other.id):
-                return self.fail(key, f"{card_id!r} is a card of {other.profile.name}, not of {seat.game.profile.name}")
-        return self.fail(key, f"no card {card_id!r} in {seat.game.profile.name}{_hint(card_id, list(seat.pool))}")
+                return self.fail(key, f"{cut(card_id)} is a card of {other.profile.name}, not of {seat.game.profile.name}")
+        return self.fail(key, f"no card {cut(card_id)} in {seat.game.profile.name}{_hint(card_id, list(seat.pool))}")
 
     def take(self, seat: _Seat, key: str, entry: PlacedCard) -> int:
         """The instance a listed card stands for (its own number, or the lowest copy not yet taken)."""
@@ -202,14 +209,14 @@ class _Builder:
         if n is None:
             if not free:
                 held = sum(1 for c in self.cards[seat.start:seat.start + self._size(seat)] if c.card_id == card_id)
-                raise self.fail(key, f"more copies of {card_id!r} than the deck holds ({held})" if seat.deck
-                                else f"{card_id!r} listed again")
+                raise self.fail(key, f"more copies of {cut(card_id)} than the deck holds ({held})" if seat.deck
+                                else f"{cut(card_id)} listed again")
             uid = free.pop(0)
         else:
             if n not in free:
                 if n < len(self.cards) and self.cards[n].card_id == card_id and n in self.keys:
                     raise self.fail(key, f"{card_id}#{n} is already placed at {self.keys[n]}")
-                raise self.fail(key, f"#{n} is not an instance of {card_id!r} in this seat's deck")
+                raise self.fail(key, f"#{n} is not an instance of {cut(card_id)} in this seat's deck")
             free.remove(n)
             uid = n
         self.keys[uid] = key
@@ -273,7 +280,7 @@ class _Builder:
             known = [k.id.value for k in self.catalog.ontology.unified_keywords]
             for word in entry.granted:
                 if word not in known:
-                    raise self.fail(f"{key}.granted", f"unknown unified keyword {word!r}{_hint(word, known)}")
+                    raise self.fail(f"{key}.granted", f"unknown unified keyword {cut(word)}{_hint(word, known)}")
             made.granted[uid] = frozenset(entry.granted)
         if entry.entered is not None:
             if entry.entered > self.spec.turn:
@@ -309,12 +316,12 @@ class _Builder:
         card_id, n = self._split(key, value)
         if n is not None:
             if not (0 <= n < len(self.cards) and self.cards[n].card_id == card_id):
-                raise self.fail(key, f"#{n} is not an instance of {card_id!r}")
+                raise self.fail(key, f"#{n} is not an instance of {cut(card_id)}")
             return n
         found = [c.uid for c in self.cards if c.card_id == card_id]
         if len(found) != 1:
-            raise self.fail(key, f"no card {card_id!r} in the position" if not found else
-                            f"{len(found)} instances of {card_id!r}: write one as {card_id}#N "
+            raise self.fail(key, f"no card {cut(card_id)} in the position" if not found else
+                            f"{len(found)} instances of {cut(card_id)}: write one as {card_id}#N "
                             f"(#{', #'.join(map(str, found[:6]))})")
         return found[0]
 
@@ -370,10 +377,10 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
     """The step, whose decision it is, and whatever is in progress (attack, trigger, stack …)."""
     steps = [*MATCH_STEPS, *sorted({s for m in modules for s in m.own_steps})]
     if spec.step not in steps:
-        raise b.fail("step", f"unknown step {spec.step!r} (steps: {', '.join(steps)}){_hint(spec.step, steps)}")
+        raise b.fail("step", f"unknown step {cut(spec.step)} (steps: {', '.join(steps)}){_hint(spec.step, steps)}")
     if spec.resume is not None and spec.resume.partition(":")[0] not in (*MATCH_STEPS, *(m.id for m in modules),
                                                                          *_CONTINUATIONS):
-        raise b.fail("resume", f"unknown step {spec.resume!r}")
+        raise b.fail("resume", f"unknown step {cut(spec.resume)}")
     state.phase = spec.step
     state.resume = spec.resume or "main"
     if spec.attack is not None:

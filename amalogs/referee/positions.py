@@ -24,7 +24,7 @@ from amalogs.models.base import DataModel
 from amalogs.models.effects import Effect
 
 __all__ = ["POSITION_VERSION", "MATCH_STEPS", "EXTRA_ZONES", "PositionError", "PositionFile", "PlacedCard", "SeatPosition",
-           "CardEntry", "Values", "load_position", "read_position", "resolve_action", "split_ref", "damage_unit"]
+           "CardEntry", "Values", "cut", "load_position", "read_position", "resolve_action", "split_ref", "damage_unit"]
 
 POSITION_VERSION = 1
 MATCH_STEPS = ("setup", "main", "attack", "block", "reaction", "trigger", "target", "discard", "effect-discard",
@@ -166,11 +166,17 @@ def read_position(path: Path) -> dict[str, Any]:
         raise PositionError(str(exc)) from None
 
 
+def cut(value: Any) -> str:
+    """A value as an error echoes it: its repr, cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def split_ref(text: str) -> tuple[str, int | None]:
     """``"spark-imp#12"`` → ``("spark-imp", 12)``; ``"spark-imp"`` → ``("spark-imp", None)``."""
     card_id, sep, number = text.partition("#")
     if sep and not number.isdigit():
-        raise ValueError(f"{text!r}: after '#' comes the instance number (e.g. {card_id}#12)")
+        raise ValueError(f"{cut(text)}: after '#' comes the instance number (e.g. {cut(card_id)}#12)")
     return card_id, int(number) if sep else None
 
 
@@ -193,7 +199,7 @@ def load_position(catalog: Catalog, source: Path | dict[str, Any], where: str | 
         raise PositionError(f"{where}: expected a table at the top")
     version = data.get("version", POSITION_VERSION)
     if version != POSITION_VERSION:
-        raise PositionError(f"{where}: version: position format version {version!r} is not supported "
+        raise PositionError(f"{where}: version: position format version {cut(version)} is not supported "
                             f"(this amalogs reads version {POSITION_VERSION})")
     try:
         spec = PositionFile.model_validate(data)
