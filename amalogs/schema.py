@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from amalogs.errors import AmalogsError
 from amalogs.models import GameProfile, MappingPage, Ontology
-from amalogs.referee.positions import PositionFile
+from amalogs.referee.engine.positions import PositionFile
 
 __all__ = ["SCHEMAS", "schema_of", "write_schemas"]
 

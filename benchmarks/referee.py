@@ -28,7 +28,7 @@ from statistics import median
 
 from amalogs.catalog import Catalog, Game, load_catalog
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.match import MODULES
+from amalogs.referee.engine.registry import MODULES
 
 
 def pairings(matches: int) -> dict[str, Callable[[], tuple[float, float]]]:

@@ -15,9 +15,9 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.invariants import check_invariants
-from amalogs.referee.registry import MODULES
-from amalogs.referee.runner import header, play_match, replay, resolve_side, write_log
+from amalogs.referee.engine.invariants import check_invariants
+from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.sessions.runner import header, play_match, replay, resolve_side, write_log
 
 PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
 TURN_CAP = 30

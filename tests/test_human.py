@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from amalogs.referee import Action
-from amalogs.referee.human import HumanPlayer, describe
+from amalogs.referee.players.human import HumanPlayer, describe
 
 from .conftest import Cli
 

@@ -52,7 +52,7 @@ def test_a_broken_log_is_one_line(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_a_game_the_referee_cannot_play_yet_is_one_line(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    from amalogs.referee.registry import MODULES
+    from amalogs.referee.engine.registry import MODULES
 
     monkeypatch.delitem(MODULES, "sengoku-taisen")  # as if the referee had no module for it
     code, _, err = cli("match", "BD", "SGK")

@@ -11,10 +11,10 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, Match
-from amalogs.referee.build_divide import BuildDivide
+from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.players import PLAYERS, GreedyPlayer
-from amalogs.referee.runner import Side, play_match, resolve_side
-from amalogs.referee.state import CardData, State
+from amalogs.referee.sessions.runner import Side, play_match, resolve_side
+from amalogs.referee.engine.state import CardData, State
 
 BD = BuildDivide()
 DECKS = ["red-aggro", "blue-white-control", "black-eclipse"]
@@ -239,7 +239,7 @@ def test_card_data_derives_abilities_auras_and_timings_from_its_effects_even_aft
 
 
 def test_greedy_uses_a_helpful_ability_once_a_turn_and_an_attack_on_cards_only_when_there_are_some() -> None:
-    from amalogs.referee.greedy import View, choose_activate
+    from amalogs.referee.players.greedy import View, choose_activate
 
     seats = [{"game": "guild-heroes", "defence-area": [1, 2], "rested": []},
              {"game": "guild-heroes", "defence-area": [], "rested": []}]

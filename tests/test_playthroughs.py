@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from amalogs.catalog import Catalog
-from amalogs.referee.registry import MODULES
-from amalogs.referee.runner import header, play_match, replay, resolve_side, write_log
+from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.sessions.runner import header, play_match, replay, resolve_side, write_log
 
 FOLDER = Path(__file__).parent / "data" / "playthroughs"
 GAMES = {"build-divide": "BD", "guild-heroes": "GH", "sengoku-taisen": "SGK", "break-joker": "BJ"}

@@ -1,5 +1,5 @@
 """The known-answer positions under tests/positions/: each file a position, the actions to take and what must
-follow (amalogs.referee.known_answers), citing where its ruling comes from. One runner for them all."""
+follow (amalogs.referee.sessions.known_answers), citing where its ruling comes from. One runner for them all."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from amalogs.catalog import Catalog
-from amalogs.referee.known_answers import KnownAnswer, run_known_answer
+from amalogs.referee.sessions.known_answers import KnownAnswer, run_known_answer
 
 FILES = sorted(p for p in (Path(__file__).parent / "positions").glob("*") if p.suffix in (".toml", ".json"))
 

@@ -13,13 +13,13 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Match
-from amalogs.referee.invariants import InvariantError, check_invariants
+from amalogs.referee.engine.invariants import InvariantError, check_invariants
 from amalogs.referee.players import RandomPlayer
-from amalogs.referee.position_dump import position_text
-from amalogs.referee.positions import PositionError
-from amalogs.referee.registry import MODULES
-from amalogs.referee.runner import resolve_side
-from amalogs.referee.saves import Session
+from amalogs.referee.engine.position_dump import position_text
+from amalogs.referee.engine.positions import PositionError
+from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.sessions.runner import resolve_side
+from amalogs.referee.sessions.saves import Session
 
 PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
 POINTS_PER_PAIRING = 6

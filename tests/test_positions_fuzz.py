@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee import Match
-from amalogs.referee.invariants import invariant_problems
-from amalogs.referee.positions import read_position
-from amalogs.referee.runner import resolve_side
-from amalogs.referee.saves import Session
+from amalogs.referee.engine.invariants import invariant_problems
+from amalogs.referee.engine.positions import read_position
+from amalogs.referee.sessions.runner import resolve_side
+from amalogs.referee.sessions.saves import Session
 
 KNOWN = sorted((Path(__file__).parent / "positions").glob("*.toml"))
 ODD_VALUES: list[Any] = [None, -1, 0, 10**12, -(10**12), 1.5, float("nan"), "", "x" * 300, [], {}, [[[]]], True,

@@ -8,8 +8,8 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, IllegalActionError, Match, RandomPlayer
-from amalogs.referee.build_divide import BuildDivide
-from amalogs.referee.state import CardData, State
+from amalogs.referee.games.build_divide import BuildDivide
+from amalogs.referee.engine.state import CardData, State
 
 BD = BuildDivide()
 
@@ -273,7 +273,7 @@ def test_a_static_effect_is_an_aura_while_its_card_stays() -> None:
 
     from amalogs.models.effects import Modify, Selector
     from amalogs.ontology.terms import CanonicalStat
-    from amalogs.referee.effects import ap
+    from amalogs.referee.engine.effects import ap
 
     t = Table()
     dragon = t.card(0, "field", 3000)
@@ -285,7 +285,7 @@ def test_a_static_effect_is_an_aura_while_its_card_stays() -> None:
     t.state.has_auras = True
     t.match.legal_actions()  # the referee works out auras before every decision
     assert ap(t.state, dragon) == 5000 and ap(t.state, other) == 3000
-    from amalogs.referee.bridge import destroy
+    from amalogs.referee.engine.bridge import destroy
 
     destroy(t.state, lord)
     t.match.legal_actions()
@@ -293,7 +293,7 @@ def test_a_static_effect_is_an_aura_while_its_card_stays() -> None:
 
 
 def test_a_static_effect_on_the_card_itself_is_part_of_its_values(catalog: Catalog) -> None:
-    from amalogs.referee.match import _with_own_statics
+    from amalogs.referee.engine.instances import _with_own_statics
     from amalogs.models.effects import GrantKeyword
 
     plain = CardData(0, 0, "x", "x", "character", (), 1, 2000, 2000, 0, frozenset(),
@@ -488,7 +488,7 @@ def test_the_gate_opening_chant_opens_the_territory_of_an_ace_on_the_field(catal
 def test_an_assault_territory_opens_as_a_unit_of_power_7000_and_hit_2(catalog: Catalog) -> None:
     from dataclasses import replace
 
-    from amalogs.referee.effects import ap, sp
+    from amalogs.referee.engine.effects import ap, sp
 
     citadel = catalog.cards("build-divide")["white-wing-citadel"]
     t = Table()

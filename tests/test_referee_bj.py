@@ -12,12 +12,12 @@ from amalogs.catalog import Catalog
 from amalogs.convert.canonical import to_canonical
 from amalogs.ontology.terms import CanonicalStat
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.break_joker import BreakJoker
-from amalogs.referee.break_joker_score import Slot, readings, row_totals, score_row
-from amalogs.referee.build_divide import BuildDivide
-from amalogs.referee.guild_heroes import GuildHeroes
+from amalogs.referee.games.break_joker import BreakJoker
+from amalogs.referee.games.break_joker_score import Slot, readings, row_totals, score_row
+from amalogs.referee.games.build_divide import BuildDivide
+from amalogs.referee.games.guild_heroes import GuildHeroes
 from amalogs.referee.players import GreedyPlayer
-from amalogs.referee.state import CardData, State
+from amalogs.referee.engine.state import CardData, State
 
 BJ = BreakJoker()
 ROUND = "break-joker:round"

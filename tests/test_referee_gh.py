@@ -7,9 +7,9 @@ import random
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.build_divide import BuildDivide
-from amalogs.referee.guild_heroes import GuildHeroes
-from amalogs.referee.state import CardData, State
+from amalogs.referee.games.build_divide import BuildDivide
+from amalogs.referee.games.guild_heroes import GuildHeroes
+from amalogs.referee.engine.state import CardData, State
 
 MODULES = {"bd": BuildDivide(), "gh": GuildHeroes()}
 
@@ -244,11 +244,11 @@ def test_equipment_attaches_one_per_character_and_leaves_with_it() -> None:
                                             until="permanent"),)))
     t.state.seats[0].zones["hand"].append(sword)
     t.play(f"equip {sword} {knight}")
-    from amalogs.referee.effects import ap
+    from amalogs.referee.engine.effects import ap
 
     assert ap(t.state, knight) == 4000 and t.zone(sword) == "equipment"
     assert not any(a.verb == "equip" for a in t.match.legal_actions())
-    from amalogs.referee.match import destroy
+    from amalogs.referee.engine.match import destroy
 
     destroy(t.state, knight)
     assert t.zone(sword) == "discard"
@@ -319,7 +319,7 @@ def test_an_abilitys_discard_cost_is_the_players_pick_and_the_ability_resolves_a
 
 def test_a_character_in_a_broken_fort_comes_into_play_on_standby_by_its_quick_effect() -> None:
     from amalogs.catalog import load_catalog
-    from amalogs.referee.registry import MODULES as REGISTERED
+    from amalogs.referee.engine.registry import MODULES as REGISTERED
 
     drake = load_catalog().cards("guild-heroes")["young-fire-drake"]  # quick: from the broken fort to the field
     t = Table("bd", "gh")
@@ -335,7 +335,7 @@ def test_a_character_in_a_broken_fort_comes_into_play_on_standby_by_its_quick_ef
 
 def test_an_attacker_that_ignores_lure_may_choose_any_target() -> None:
     from amalogs.catalog import load_catalog
-    from amalogs.referee.registry import MODULES as REGISTERED
+    from amalogs.referee.engine.registry import MODULES as REGISTERED
 
     assassin = load_catalog().cards("guild-heroes")["nightfog-assassin"]
     t = Table()
@@ -351,7 +351,7 @@ def test_base_cards_and_special_mana_carry_out_their_printed_rules() -> None:
     from dataclasses import replace
 
     from amalogs.catalog import load_catalog
-    from amalogs.referee.registry import MODULES as REGISTERED
+    from amalogs.referee.engine.registry import MODULES as REGISTERED
 
     catalog = load_catalog()
     gh = catalog.game("guild-heroes")

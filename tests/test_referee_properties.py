@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from amalogs.catalog import load_catalog
 from amalogs.referee import Match
-from amalogs.referee.registry import MODULES
+from amalogs.referee.engine.registry import MODULES
 
 PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
 

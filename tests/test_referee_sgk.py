@@ -9,10 +9,10 @@ import pytest
 
 from amalogs.catalog import Catalog, load_catalog
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.greedy import GreedyPlayer
-from amalogs.referee.match import _prototype
-from amalogs.referee.registry import MODULES
-from amalogs.referee.state import CardData, State
+from amalogs.referee.players.greedy import GreedyPlayer
+from amalogs.referee.engine.instances import _prototype
+from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.engine.state import CardData, State
 
 SGK, BD, GH = "sengoku-taisen", "build-divide", "guild-heroes"
 CATALOG = load_catalog()
@@ -348,7 +348,7 @@ def test_a_bd_attacker_hits_the_walls_and_sgk_intercepts_by_its_own_rules() -> N
 
 
 def test_as_defender_sgk_plays_battle_stratagems_when_the_hosts_attacks_begin() -> None:
-    from amalogs.referee.effects import ap
+    from amalogs.referee.engine.effects import ap
 
     t = Table(BD, SGK)
     a = t.add(0, "field", "wandering-stone-golem")  # 3000

@@ -11,12 +11,12 @@ from amalogs.catalog import Catalog
 from amalogs.models.effects import BoostAttack, Draw, Modify, Selector, Timing
 from amalogs.ontology.terms import CanonicalStat
 from amalogs.referee import Match
-from amalogs.referee.break_joker import BreakJoker
-from amalogs.referee.build_divide import BuildDivide
-from amalogs.referee.core import CoreGame
-from amalogs.referee.guild_heroes import GuildHeroes
-from amalogs.referee.sengoku import Sengoku
-from amalogs.referee.state import CardData, State
+from amalogs.referee.games.break_joker import BreakJoker
+from amalogs.referee.games.build_divide import BuildDivide
+from amalogs.referee.engine.core import CoreGame
+from amalogs.referee.games.guild_heroes import GuildHeroes
+from amalogs.referee.games.sengoku import Sengoku
+from amalogs.referee.engine.state import CardData, State
 
 MODULES: dict[str, CoreGame] = {"bd": BuildDivide(), "gh": GuildHeroes(), "sgk": Sengoku(), "bj": BreakJoker()}
 ROUND = "break-joker:round"

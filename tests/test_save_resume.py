@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from amalogs.catalog import load_catalog
-from amalogs.referee.registry import MODULES
-from amalogs.referee.runner import play_match, resolve_side
-from amalogs.referee.saves import SaveError, Session, load_session
+from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.sessions.runner import play_match, resolve_side
+from amalogs.referee.sessions.saves import SaveError, Session, load_session
 
 from .conftest import Cli
 

@@ -12,8 +12,8 @@ from amalogs.cli import app, catalog, console
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
-    from amalogs.referee.runner import Side
-    from amalogs.referee.saves import Session
+    from amalogs.referee.sessions.runner import Side
+    from amalogs.referee.sessions.saves import Session
 
 __all__ = ["match", "resume", "replay"]
 
@@ -48,8 +48,8 @@ def match(
     from rich.progress import Progress
 
     from amalogs.report.match import summary_table
-    from amalogs.referee.runner import resolve_side, run_many
-    from amalogs.referee.saves import Session
+    from amalogs.referee.sessions.runner import resolve_side, run_many
+    from amalogs.referee.sessions.saves import Session
 
     cat = catalog()
     players = (p1, p2)
@@ -89,9 +89,9 @@ def match(
 def _position_start(path: Path, seed: int | None, turn_cap: int | None) -> tuple[tuple[Side, Side], int, Any]:
     """The sides of a position file, the seed to start from, and the match at the position for a seed."""
     from amalogs.models.cards import Deck
-    from amalogs.referee.match import Match
-    from amalogs.referee.positions import read_position
-    from amalogs.referee.runner import Side
+    from amalogs.referee.engine.match import Match
+    from amalogs.referee.engine.positions import read_position
+    from amalogs.referee.sessions.runner import Side
 
     cat = catalog()
     data = read_position(path)
@@ -117,7 +117,7 @@ def resume(
         "--stop-after", metavar="N", min=0, help="Stop again after N more decisions, saving to FILE.")] = None,
 ) -> None:
     """Go on with a saved match exactly as an uninterrupted run with its seed would (Ctrl-C saves it again)."""
-    from amalogs.referee.saves import load_session
+    from amalogs.referee.sessions.saves import load_session
 
     session = load_session(catalog(), file)
     state = session.match.state
@@ -134,7 +134,7 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
           stop_after: int | None, saving: bool = True) -> None:
     """Play on with a play-by-play; save on Ctrl-C (always) and when the match stops (if asked)."""
     from amalogs.report.match import event_line, result_panel
-    from amalogs.referee.runner import header, result_of, write_log
+    from amalogs.referee.sessions.runner import header, result_of, write_log
 
     out = console()
     names = _names(session.sides)
@@ -176,7 +176,7 @@ def replay(
     log: Annotated[Path, typer.Argument(help="A JSONL match log written by `amalogs match --log`.")],
 ) -> None:
     """Re-run a logged match from its seed and check that every event is identical (exit 1 if not)."""
-    from amalogs.referee.runner import replay as run
+    from amalogs.referee.sessions.runner import replay as run
 
     checked, difference = run(catalog(), log)
     if difference:

@@ -13,7 +13,7 @@ from amalogs.cli import app, catalog, console
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
-    from amalogs.referee.match import Match
+    from amalogs.referee.engine.match import Match
 
 __all__ = ["position", "load_match"]
 
@@ -27,14 +27,14 @@ def load_match(file: Path | None, from_log: Path | None, at: int | None, from_sa
         raise AmalogsError("--from-log LOG and --at SEQ go together")
     cat = catalog()
     if file is not None:
-        from amalogs.referee.match import Match
+        from amalogs.referee.engine.match import Match
 
         return Match.from_position(cat, file)
     if from_log is not None and at is not None:
-        from amalogs.referee.runner import position_of_log
+        from amalogs.referee.sessions.runner import position_of_log
 
         return position_of_log(cat, from_log, at).match
-    from amalogs.referee.saves import load_session
+    from amalogs.referee.sessions.saves import load_session
 
     assert from_save is not None
     return load_session(cat, from_save).match
@@ -62,9 +62,9 @@ def position(
 ) -> None:
     """Show a match in progress — both sides as a judge sees them and the numbered legal actions — and carry
     out actions from it: `amalogs position ruling.toml --do "attack spark-imp player" --do noblock`."""
-    from amalogs.referee.actions import IllegalActionError
-    from amalogs.referee.position_dump import position_text
-    from amalogs.referee.positions import resolve_action
+    from amalogs.referee.engine.actions import IllegalActionError
+    from amalogs.referee.engine.position_dump import position_text
+    from amalogs.referee.engine.positions import resolve_action
 
     if fmt not in ("text", "json"):
         from amalogs.errors import FormatError

@@ -10,8 +10,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from amalogs.referee.runner import Side, Summary
-from amalogs.referee.state import CardData
+from amalogs.referee.sessions.runner import Side, Summary
+from amalogs.referee.engine.state import CardData
 
 __all__ = ["event_line", "result_panel", "summary_table"]
 

@@ -70,7 +70,7 @@ def _entry_text(match: Any, entry: Any, hide: bool) -> str:
 
 
 def _seat_table(match: Any, catalog: Any, dump: dict[str, Any], i: int, viewer: int | None) -> Table:
-    from amalogs.referee.registry import MODULES
+    from amalogs.referee.engine.registry import MODULES
 
     seat = dump["seats"][i]
     state_seat = match.state.seats[i]

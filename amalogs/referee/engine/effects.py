@@ -6,7 +6,7 @@ fizzles (立ち消え). Values are canonical thousandths, so an effect written f
 
 Carried out now: effects when a card is played (``play``), life triggers (``life``, or the play effects of a
 trigger card without one), a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
-``end-of-turn`` effects, activated abilities with a structured cost (:mod:`amalogs.referee.abilities`), and
+``end-of-turn`` effects, activated abilities with a structured cost (:mod:`amalogs.referee.engine.abilities`), and
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (a seat's ``hp``
 counter, up to ``hp-max``), and a
@@ -19,172 +19,41 @@ equipment does that, and equipment is applied when attached) is not applied as a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from amalogs.referee.actions import Action
-from amalogs.referee.state import CardData, Pending, State
-
-if TYPE_CHECKING:
-    from amalogs.referee.core import CoreGame
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.field import destroy, destroy_if_dead, finish
+from amalogs.referee.engine.registry import characters_of, module_of
+from amalogs.referee.engine.stack import push_ability, push_effects
+from amalogs.referee.engine.state import Pending, State
+from amalogs.referee.engine.values import (
+    STAT_INDEX,
+    ap,
+    dp,
+    has,
+    matches,
+    refresh_auras,
+    side_seats,
+    sp,
+)
 
 __all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "pick_searched", "place_scouted", "scout_actions", "search_candidates", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
            "TARGETED"]
 
-NOT_YET: frozenset[str] = frozenset()
-"""Timings the referee does not carry out yet (every timing is carried out now, static ones as auras)."""
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
-_STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
-
-CONDITIONS: dict[str, Callable[[State, int], bool]] = {
-    # ビルディバイド's 覚醒: an open territory (an assault territory opened is on the field as a unit)
-    "territory-open": lambda s, i: bool(s.seats[i].zones.get("territory-open")) or any(
-        s.cards[u].type == "territory" for u in s.seats[i].zones.get("field", ())),
-}
-"""What a card's conditional effect (``CardData.conditions``) needs of its controller's side to work."""
-
-
-def works(s: State, controller: int, card: CardData, e: Any) -> bool:
-    """Whether an effect works now: always, unless the card gives it a condition its controller does not meet."""
-    condition = card.conditions.get(id(e)) if card.conditions else None
-    return condition is None or CONDITIONS[condition](s, controller)
-
-
-def _mod(s: State, uid: int, index: int) -> int:
-    if s.auras_stale:
-        refresh_auras(s)
-    seat = s.seats[s.cards[uid].owner]
-    zero = (0, 0, 0)
-    return seat.mods.get(uid, zero)[index] + seat.lasting.get(uid, zero)[index] + seat.aura.get(uid, zero)[index]
-
-
-def ap(s: State, uid: int) -> int:
-    return max(0, s.cards[uid].ap + _mod(s, uid, 0))
-
-
-def dp(s: State, uid: int) -> int:
-    return s.cards[uid].dp + _mod(s, uid, 1)
-
-
-def sp(s: State, uid: int) -> int:
-    return max(0, s.cards[uid].sp + _mod(s, uid, 2) // 1000)
-
-
-def has(s: State, uid: int, unified: str) -> bool:
-    if s.auras_stale:
-        refresh_auras(s)
-    seat = s.seats[s.cards[uid].owner]
-    return (unified in s.cards[uid].unified or unified in seat.granted.get(uid, frozenset())
-            or unified in seat.aura_granted.get(uid, frozenset()))
-
-
-def refresh_auras(s: State) -> None:
-    """Work out what the static effects of the cards on the field give other cards right now: one with
-    ``count = 0`` applies to every character it matches. (A static effect on the card itself is part of the
-    card's values from the start; equipment's changes are applied when it is attached.)
-
-    Worked out on demand: every decision marks them stale, and the first value read after it (or a battle)
-    works them out again."""
-    from amalogs.referee.registry import characters_of, module_of
-
-    s.auras_stale = False
-    if not s.has_auras:
-        return
-    for seat in s.seats:
-        if seat.aura:
-            seat.aura.clear()
-        if seat.aura_granted:
-            seat.aura_granted.clear()
-    for i in (0, 1):
-        for src in module_of(s, i).permanents(s, i):
-            for e in s.cards[src].auras or ():
-                targets = [u for j in _side(s, i, e.target.side) for u in characters_of(s, j)
-                           if _matches(s, u, e.target)]
-                for uid in targets:
-                    _aura(s, uid, e)
-
-
-def _aura(s: State, uid: int, e: Any) -> None:
-    seat = s.seats[s.cards[uid].owner]
-    if e.do == "grant_keyword":
-        seat.aura_granted[uid] = seat.aura_granted.get(uid, frozenset()) | {e.keyword.value}
-        return
-    values = list(seat.aura.get(uid, (0, 0, 0)))
-    for index in _STAT_INDEX[e.stat.value]:
-        values[index] += int(e.amount * 1000)
-    seat.aura[uid] = (values[0], values[1], values[2])
-
-
-def module(s: State, i: int) -> CoreGame:
-    from amalogs.referee.registry import module_of
-
-    return module_of(s, i)
-
-
-def push_effects(s: State, controller: int, source: int, when: str) -> None:
-    """Put a card's effects of one timing on the stack (first effect resolves first)."""
-    card = s.cards[source]
-    timed = card.timed
-    effects = timed.get(when, ())
-    if when == "life" and not effects:
-        effects = timed.get("play", ())
-    if card.conditions:
-        for e in [e for e in effects if not works(s, controller, card, e)]:
-            s.emit("condition-unmet", seat=controller, card=source, effect=e.do, condition=card.conditions[id(e)])
-        effects = tuple(e for e in effects if works(s, controller, card, e))
-    if when == "play" and NOT_YET:
-        for e in s.cards[source].effects:
-            if e.when in NOT_YET:
-                s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
-    for e in reversed(effects):
-        s.stack.append(Pending(controller, source, e))
-
-
-def push_ability(s: State, controller: int, source: int, k: int) -> None:
-    """Put an activated ability on the stack: effect ``k`` and the cost-less activated effects after it."""
-    effects = s.cards[source].effects
-    group = [effects[k]]
-    for e in effects[k + 1:]:
-        if e.when != "activated" or e.cost is not None or e.pay is not None:
-            break
-        group.append(e)
-    for e in reversed(group):
-        s.stack.append(Pending(controller, source, e))
-
-
-def _side(s: State, controller: int, side: str) -> list[int]:
-    return {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[side]
 
 
 def candidates(s: State, p: Pending) -> list[int]:
     """The cards on the field the pending effect may choose."""
     target = p.effect.target
     if target.self_only:
-        from amalogs.referee.registry import characters_of
-
         return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
-    from amalogs.referee.registry import characters_of
-
     out = []
-    for i in _side(s, p.controller, target.side):
+    for i in side_seats(s, p.controller, target.side):
         for uid in characters_of(s, i):
-            if _matches(s, uid, target):
+            if matches(s, uid, target):
                 out.append(uid)
     return out
-
-
-def _matches(s: State, uid: int, f: Any) -> bool:
-    seat = s.seats[s.cards[uid].owner]
-    card = s.cards[uid]
-    checks = [
-        f.state is None or (f.state == "rested") == (uid in seat.rested),
-        f.trait is None or f.trait in card.traits,
-        f.keyword is None or has(s, uid, f.keyword.value),
-        f.max_cost is None or card.cost <= f.max_cost,
-        f.min_cost is None or card.cost >= f.min_cost,
-        f.max_bp is None or min(ap(s, uid), dp(s, uid)) <= f.max_bp * 1000,
-        f.min_bp is None or max(ap(s, uid), dp(s, uid)) >= f.min_bp * 1000,
-    ]
-    return all(checks)
 
 
 def target_actions(s: State) -> list[Action]:
@@ -229,8 +98,6 @@ def resolve(s: State, chosen: int | None = None) -> bool:
 
 
 def _apply_to(s: State, p: Pending, uid: int) -> None:
-    from amalogs.referee.bridge import destroy, destroy_if_dead
-
     e, owner = p.effect, s.cards[uid].owner
     seat = s.seats[owner]
     s.emit("effect", seat=p.controller, card=p.source, effect=e.do, target=uid)
@@ -256,7 +123,7 @@ def _modify(s: State, uid: int, e: Any) -> None:
     seat = s.seats[s.cards[uid].owner]
     table = seat.lasting if e.until == "permanent" else seat.mods
     values = list(table.get(uid, (0, 0, 0)))
-    for index in _STAT_INDEX[e.stat.value]:
+    for index in STAT_INDEX[e.stat.value]:
         values[index] += int(e.amount * 1000)
     table[uid] = (values[0], values[1], values[2])
 
@@ -273,7 +140,7 @@ def _apply_global(s: State, p: Pending) -> None:
     }
     handler = handlers.get(e.do)
     if e.do == "native":  # a game module may carry out its own cards' native effects
-        carry_out = getattr(module(s, p.controller), "carry_out_native", None)
+        carry_out = getattr(module_of(s, p.controller), "carry_out_native", None)
         if carry_out is not None and s.cards[p.source].owner == p.controller and carry_out(s, p):
             return  # the module logs what it did
     if handler is None:
@@ -288,10 +155,8 @@ def _draw(s: State, p: Pending) -> None:
     says so (the module's ``draw_out_loss``: ビルディバイド with neither deck nor life cards, ギルドヒーローズ with
     an empty deck); otherwise it does nothing. Both players draw one after the other (seat 0 first, as for
     player damage), and the first who cannot loses."""
-    from amalogs.referee.bridge import finish
-
     for i in _players(p, p.effect.who):
-        game = module(s, i)
+        game = module_of(s, i)
         for _ in range(p.effect.count):
             if not game.draw(s, i) and game.draw_out_loss is not None:
                 finish(s, 1 - i, game.draw_out_loss)
@@ -301,15 +166,13 @@ def _draw(s: State, p: Pending) -> None:
 def _player_damage(s: State, p: Pending) -> None:
     """Damage to players one point at a time, each on its own life system: a burst adds one more, and a life
     trigger is offered — the rest of the damage waits on the stack until the trigger is decided."""
-    from amalogs.referee.bridge import finish
-
     e = p.effect
     players = _players(p, e.who)
     for n, i in enumerate(players):
         left = e.amount
         while left > 0:
             left -= 1
-            result = module(s, i).take_hit(s, i)
+            result = module_of(s, i).take_hit(s, i)
             if result == "lost":
                 finish(s, 1 - i, "damage with no life left")
                 return
@@ -329,7 +192,7 @@ def _player_damage(s: State, p: Pending) -> None:
 
 def _gain_resource(s: State, p: Pending) -> None:
     for _ in range(p.effect.count):
-        module(s, p.controller).gain_resource(s, p.controller, p.effect.rested)
+        module_of(s, p.controller).gain_resource(s, p.controller, p.effect.rested)
 
 
 def _discard(s: State, p: Pending) -> None:
@@ -456,4 +319,3 @@ def place_scouted(s: State, i: int, uid: int, where: str) -> bool:
     s.scout = None
     s.emit("scout-placed", seat=i, top=len(top), bottom=len(bottom))
     return True
-

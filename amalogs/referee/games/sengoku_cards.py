@@ -1,4 +1,4 @@
-"""戦国大戦TCG's card rules behind :mod:`amalogs.referee.sengoku`: paying with 国力, 臣下, 無双連撃 and 超越,
+"""戦国大戦TCG's card rules behind :mod:`amalogs.referee.games.sengoku`: paying with 国力, 臣下, 無双連撃 and 超越,
 the battle keywords (防護, 陽動, 長槍), and the shipped cards' ``native`` texts, carried out by card id.
 
 The 忠誠/謀反 counters belong to a player (the cards say "you get a counter"), so they are the seat's
@@ -8,10 +8,10 @@ The 忠誠/謀反 counters belong to a player (the cards say "you get a counter"
 
 from __future__ import annotations
 
-from amalogs.referee.actions import Action
-from amalogs.referee.core import standing
-from amalogs.referee.effects import has
-from amalogs.referee.state import CardData, Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import standing
+from amalogs.referee.engine.effects import has
+from amalogs.referee.engine.state import CardData, Seat, State
 
 __all__ = ["ID", "LOYALTY", "NATIVE_DONE", "REBELLION", "SengokuCards"]
 
@@ -36,7 +36,7 @@ def counter(state: State, i: int, name: str) -> int:
 
 
 class SengokuCards:
-    """Card rules of 戦国大戦TCG, mixed into the core game :class:`amalogs.referee.sengoku.Sengoku`."""
+    """Card rules of 戦国大戦TCG, mixed into the core game :class:`amalogs.referee.games.sengoku.Sengoku`."""
 
     def __init__(self) -> None:
         self.numbers: dict[str, str] = {}  # card id → card number (無双連撃 and 超越 match it)
@@ -161,7 +161,7 @@ class SengokuCards:
 
     def _sync_loyalty(self, state: State, i: int) -> None:
         """A 兵力 bonus that lasts while the player has a 忠誠 counter (kept as a lasting change)."""
-        from amalogs.referee.bridge import destroy_if_dead
+        from amalogs.referee.engine.bridge import destroy_if_dead
 
         seat = state.seats[i]
         for uid in list(seat.zones["jijin"]):

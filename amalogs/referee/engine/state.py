@@ -38,7 +38,7 @@ class CardData:
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
     traits: frozenset[str] = frozenset()  # its 特徴 (attributes, factions, works), for effects that name one
-    # effects that work only under a condition: id(effect) → its name (amalogs.referee.effects.CONDITIONS)
+    # effects that work only under a condition: id(effect) → its name (amalogs.referee.engine.effects.CONDITIONS)
     conditions: dict[int, str] = field(default_factory=dict, compare=False)
     # derived from the effects (so ``dataclasses.replace(card, effects=…)`` gives fresh ones):
     abilities: tuple[int, ...] = field(init=False, compare=False)  # effects that start an activated ability
@@ -158,6 +158,7 @@ class State:
     secret: dict[str, int] = field(default_factory=dict)  # choices made but not shown to the other player yet
     events: list[dict[str, Any]] = field(default_factory=list)
     log_events: bool = True
+    games: list[Any] = field(default_factory=list)  # each seat's core game (the engine reaches games through it)
 
     def clone(self) -> State:
         rng = random.Random()
@@ -169,7 +170,7 @@ class State:
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
-                     self.log_events)
+                     self.log_events, self.games)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -18,26 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from amalogs.catalog import Catalog, Game
+from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
-from amalogs.models.cards import Deck
-from amalogs.referee.match import Outcome
+from amalogs.referee.engine.match import Outcome
 from amalogs.referee.players import ScriptedPlayer
-from amalogs.referee.saves import Session
+from amalogs.referee.sessions.saves import Session
+from amalogs.referee.sessions.sides import Side, resolve_side
 
 __all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "result_of", "run_many", "write_log",
            "replay", "session_of_log", "position_of_log", "LOG_VERSION"]
 
 LOG_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Side:
-    """One side of a match: a game, a sample deck (by id) and its deck."""
-
-    game: Game
-    deck_id: str
-    deck: Deck
 
 
 @dataclass
@@ -59,24 +50,11 @@ class Summary:
     reasons: Counter[str] = field(default_factory=Counter)
 
 
-def resolve_side(catalog: Catalog, spec: str) -> Side:
-    """``GAME`` (its first sample deck) or ``GAME:DECK``."""
-    name, _, deck_id = spec.partition(":")
-    game = catalog.game(name)
-    decks = catalog.decks(game.id)
-    if not decks:
-        raise AmalogsError(f"{game.id} has no sample decks to play")
-    chosen = deck_id or sorted(decks)[0]
-    if chosen not in decks:
-        raise AmalogsError(f"{game.id} has no sample deck {chosen!r} (it has: {', '.join(sorted(decks))})")
-    return Side(game, chosen, decks[chosen][0])
-
-
 def play_match(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str],
                turn_cap: int = 60, log_events: bool = True,
                on_event: Callable[[dict[str, Any]], None] | None = None, check: bool = False) -> MatchResult:
     """Play one seeded match to its end; each player's randomness comes from the seed too. ``check``: the
-    referee's invariants after every decision (:mod:`amalogs.referee.invariants`)."""
+    referee's invariants after every decision (:mod:`amalogs.referee.engine.invariants`)."""
     session = Session(catalog, sides, seed, players, turn_cap, log_events, check=check)
     session.run(on_event)
     return result_of(session)

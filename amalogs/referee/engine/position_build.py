@@ -1,25 +1,45 @@
-"""Building a match from a validated position file (:mod:`amalogs.referee.positions`): seats, card
+"""Building a match from a validated position file (:mod:`amalogs.referee.engine.positions`): seats, card
 instances, zones, the step and what is in progress; every problem is one line naming the key."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
 from amalogs.catalog import Catalog, Game, read_data
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
-from amalogs.referee.positions import (EXTRA_ZONES, MATCH_STEPS, PlacedCard, cut, PositionError, PositionFile,
-                                       SeatPosition, Values, damage_unit, split_ref)
-from amalogs.referee.registry import MODULES
-from amalogs.referee.state import Attack, CardData, Pending, Seat, State
+from amalogs.referee.engine.instances import card_instance, deck_instances
+from amalogs.referee.engine.positions import (
+    EXTRA_ZONES,
+    MATCH_STEPS,
+    POSITION_VERSION,
+    PlacedCard,
+    PositionError,
+    PositionFile,
+    SeatPosition,
+    Values,
+    cut,
+    damage_unit,
+    read_position,
+    split_ref,
+)
+from amalogs.referee.engine.registry import MODULES, characters_of
+from amalogs.referee.engine.state import Attack, CardData, Pending, Seat, State
+from amalogs.referee.engine.values import dp
 
-__all__ = ["build"]
+if TYPE_CHECKING:
+    from amalogs.referee.engine.match import Match
+
+__all__ = ["build", "load_position"]
+
+M = TypeVar("M", bound="Match")
 
 
 def _is_file(text: str) -> bool:
@@ -104,8 +124,6 @@ class _Builder:
         deck_ref = spec.deck if deck is None or _is_file(spec.deck or "") else f"{game.id}:{(spec.deck or '').rpartition(':')[2]}"
         seat = _Seat(k, game, MODULES[game.id], key, pool, deck, deck_ref, start=len(self.cards))
         if deck is not None:
-            from amalogs.referee.match import deck_instances
-
             seat.parts = deck_instances(self.catalog, game, deck, k, self.cards)
             for uid in range(seat.start, len(self.cards)):
                 seat.free.setdefault(self.cards[uid].card_id, []).append(uid)
@@ -162,8 +180,6 @@ class _Builder:
                 wanted.add(n)
         seat.numbers = [n for n in range(seat.start, seat.start + seat.size) if n not in wanted]
         made: dict[int, CardData] = {}
-        from amalogs.referee.match import card_instance
-
         order = iter(seat.numbers)
         for key, entry in listed:
             card_id, n = self._split(key, entry.card)
@@ -326,10 +342,8 @@ class _Builder:
         return found[0]
 
 
-def build(catalog: Catalog, spec: PositionFile, where: str) -> Any:
+def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[State], M]) -> M:
     """The match at the position ``spec`` describes (already validated as a :class:`PositionFile`)."""
-    from amalogs.referee.match import Match
-
     b = _Builder(catalog, spec, where)
     found: list[tuple[_Seat, dict[str, tuple[PlacedCard, ...]]]] = []
     for k, seat_spec in enumerate(spec.seats):
@@ -347,10 +361,11 @@ def build(catalog: Catalog, spec: PositionFile, where: str) -> Any:
             raise b.fail(key, f"seat {value} does not exist (seats are 0–{n - 1})")
     first = spec.first if spec.first is not None else (spec.active if spec.turn % 2 else 1 - spec.active)
     state = State(seats, b.cards, random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
-                  turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards))
+                  turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards),
+                  games=[info.module for info, _ in found])
     _seat_facts(b, state, spec)
     _step(b, state, spec, [info.module for info, _ in found])
-    match = Match(state)
+    match = make(state)
     match.deck_refs = [info.deck_ref for info, _ in found]
     match._seeded = (spec.seed, state.rng.getstate())
     _check(b, match, spec)
@@ -452,9 +467,6 @@ def _default_decider(state: State, modules: list[Any]) -> int:
 def _check(b: _Builder, match: Any, spec: PositionFile) -> None:
     """What no match could reach: a character with lethal damage on it, an attack by a card not on the
     field, a decision step with nothing to decide."""
-    from amalogs.referee.effects import dp
-    from amalogs.referee.registry import characters_of
-
     s = match.state
     for i in range(len(s.seats)):
         for uid in characters_of(s, i):
@@ -477,3 +489,24 @@ def _check(b: _Builder, match: Any, spec: PositionFile) -> None:
         raise b.fail("step", f"the referee cannot decide from this position ({type(exc).__name__}: {exc})") from None
     if not legal:
         raise b.fail("step", f"seat {s.decider} has no legal action in the {s.phase} step")
+
+
+def load_position(catalog: Catalog, source: Path | dict[str, Any], make: Callable[[State], M],
+                  where: str | None = None) -> M:
+    """The match (``make(state)``) at the position a file (or its data) describes."""
+    data = read_position(source) if isinstance(source, Path) else source
+    where = where or (str(source) if isinstance(source, Path) else "position")
+    if not isinstance(data, dict):
+        raise PositionError(f"{where}: expected a table at the top")
+    version = data.get("version", POSITION_VERSION)
+    if version != POSITION_VERSION:
+        raise PositionError(f"{where}: version: position format version {cut(version)} is not supported "
+                            f"(this amalogs reads version {POSITION_VERSION})")
+    try:
+        spec = PositionFile.model_validate(data)
+    except ValidationError as exc:
+        from amalogs.validation_messages import describe
+
+        key, message = describe(exc.errors(include_url=False)[0], PositionFile)
+        raise PositionError(f"{where}: {key or '(top level)'}: {message}") from None
+    return build(catalog, spec, where, make)

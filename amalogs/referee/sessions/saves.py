@@ -28,10 +28,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from amalogs import __version__
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
-from amalogs.referee.actions import Action, IllegalActionError
-from amalogs.referee.invariants import check_invariants
-from amalogs.referee.match import Match
+from amalogs.referee.engine.actions import Action, IllegalActionError
+from amalogs.referee.engine.invariants import check_invariants
+from amalogs.referee.engine.match import Match
 from amalogs.referee.players import PLAYERS, Player
+from amalogs.referee.sessions.sides import resolve_side
 
 __all__ = ["SAVE_VERSION", "SaveError", "Session", "events_digest", "load_session"]
 
@@ -172,8 +173,6 @@ def _read(path: Path) -> SavedMatch:
 
 def load_session(catalog: Catalog, path: Path, log_events: bool = True) -> Session:
     """Rebuild a saved match: the same sides, seed and players, and every saved decision played again."""
-    from amalogs.referee.runner import resolve_side
-
     saved = _read(path)
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(saved.games, saved.decks, strict=True))

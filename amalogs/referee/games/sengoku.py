@@ -31,14 +31,33 @@ from __future__ import annotations
 import re
 
 from amalogs.models.cards import Card
-from amalogs.referee.actions import Action
-from amalogs.referee.core import (HIDDEN_ZONES, HitResult, draw_from_deck, move_top, mulligan_actions, seat_from,
-                                   shuffle_and_draw, standing)
-from amalogs.referee.effects import has, push_effects
-from amalogs.referee.sengoku_cards import (ATTACK_DRAW, DEPLOY_COUNTERS, ID, LOYALTY, NATIVE_DONE, NO_ATTACK,
-                                           NO_INTERCEPT, PLAY_OPPONENT_COUNTERS, REBELLION, START_DRAW,
-                                           SengokuCards, counter)
-from amalogs.referee.state import CardData, Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import (
+    HIDDEN_ZONES,
+    HitResult,
+    draw_from_deck,
+    move_top,
+    mulligan_actions,
+    seat_from,
+    shuffle_and_draw,
+    standing,
+)
+from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.state import CardData, Seat, State
+from amalogs.referee.games.sengoku_cards import (
+    ATTACK_DRAW,
+    DEPLOY_COUNTERS,
+    ID,
+    LOYALTY,
+    NATIVE_DONE,
+    NO_ATTACK,
+    NO_INTERCEPT,
+    PLAY_OPPONENT_COUNTERS,
+    REBELLION,
+    START_DRAW,
+    SengokuCards,
+    counter,
+)
 
 __all__ = ["Sengoku"]
 
@@ -164,7 +183,7 @@ class Sengoku(SengokuCards):
                         out.append(Action("kokuryoku", (u, "up")))
                     out.append(Action("kokuryoku", (u, "down")))
             return [*out, Action("pass")]
-        from amalogs.referee.registry import module_of
+        from amalogs.referee.engine.registry import module_of
 
         return [*module_of(state, i).reactions(state, i), Action("pass")]  # the 計略 step
 
@@ -178,7 +197,7 @@ class Sengoku(SengokuCards):
             if state.counters["sgk-passes"] >= 2:
                 return self._resolve_battle(state)
         else:
-            from amalogs.referee.registry import module_of
+            from amalogs.referee.engine.registry import module_of
 
             state.counters["sgk-passes"] = 0
             module_of(state, i).apply_reaction(state, i, action)
@@ -317,7 +336,7 @@ class Sengoku(SengokuCards):
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The walls (None) or an exhausted enemy 武将; a rested デコイ must be chosen; while an exhausted
         守備 (守護) character is there, only such characters may be chosen among the characters."""
-        from amalogs.referee.registry import spent_characters
+        from amalogs.referee.engine.registry import spent_characters
 
         spent = spent_characters(state, defender)
         decoys = [u for u in spent if has(state, u, "デコイ")]
@@ -336,8 +355,8 @@ class Sengoku(SengokuCards):
 
     def _resolve_battle(self, state: State) -> str:
         """Damage resolution after the 計略 step; 貫通: winning its own attack's battle deals 1 siege damage."""
-        from amalogs.referee.bridge import battle
-        from amalogs.referee.registry import characters_of
+        from amalogs.referee.engine.bridge import battle
+        from amalogs.referee.engine.registry import characters_of
 
         attack = state.attack
         host = state.active

@@ -16,15 +16,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StrictInt, ValidationError
+from pydantic import ConfigDict, Field, StrictInt
 
-from amalogs.catalog import Catalog, Game, read_data
+from amalogs.catalog import Game, read_data
 from amalogs.errors import AmalogsError, DataError
 from amalogs.models.base import DataModel
 from amalogs.models.effects import Effect
 
 __all__ = ["POSITION_VERSION", "MATCH_STEPS", "EXTRA_ZONES", "PositionError", "PositionFile", "PlacedCard", "SeatPosition",
-           "CardEntry", "Values", "cut", "load_position", "read_position", "resolve_action", "split_ref", "damage_unit"]
+           "CardEntry", "Values", "cut", "read_position", "resolve_action", "split_ref", "damage_unit"]
 
 POSITION_VERSION = 1
 MATCH_STEPS = ("setup", "main", "attack", "block", "reaction", "trigger", "target", "discard", "effect-discard",
@@ -152,7 +152,7 @@ class PositionFile(DataModel):
     secret: dict[str, Int] = Field(default_factory=dict, description="choices made but not shown yet")
     outcome: OutcomePosition | None = None
     seats: tuple[SeatPosition, ...] = Field(min_length=2, max_length=2)
-    # a known answer's keys (amalogs.referee.known_answers): kept with the position, not carried out on loading
+    # a known answer's keys (amalogs.referee.sessions.known_answers): kept with the position, not carried out on loading
     source: str | None = Field(None, description="where the position or its ruling comes from")
     do: tuple[str, ...] = Field((), description="a known answer's actions (not taken when the position loads)")
     expect: dict[str, Any] = Field(default_factory=dict, description="a known answer's expectations")
@@ -189,33 +189,11 @@ def damage_unit(game: Game, stat: str | None) -> int:
     return max(1, round(1000 * ratio))
 
 
-def load_position(catalog: Catalog, source: Path | dict[str, Any], where: str | None = None) -> Any:
-    """A :class:`~amalogs.referee.match.Match` at the position a file (or its data) describes."""
-    from amalogs.referee.position_build import build
-
-    data = read_position(source) if isinstance(source, Path) else source
-    where = where or (str(source) if isinstance(source, Path) else "position")
-    if not isinstance(data, dict):
-        raise PositionError(f"{where}: expected a table at the top")
-    version = data.get("version", POSITION_VERSION)
-    if version != POSITION_VERSION:
-        raise PositionError(f"{where}: version: position format version {cut(version)} is not supported "
-                            f"(this amalogs reads version {POSITION_VERSION})")
-    try:
-        spec = PositionFile.model_validate(data)
-    except ValidationError as exc:
-        from amalogs.validation_messages import describe
-
-        key, message = describe(exc.errors(include_url=False)[0], PositionFile)
-        raise PositionError(f"{where}: {key or '(top level)'}: {message}") from None
-    return build(catalog, spec, where)
-
-
 def resolve_action(match: Any, text: str) -> Any:
     """An action as a person writes it at a position: its text (``attack 12 player``), with a card id or
     ``card-id#N`` standing for a card's number (``attack spark-imp player``), or the number of a legal
-    action as listed (1 is the first). Raises :class:`~amalogs.referee.actions.IllegalActionError`."""
-    from amalogs.referee.actions import Action, IllegalActionError
+    action as listed (1 is the first). Raises :class:`~amalogs.referee.engine.actions.IllegalActionError`."""
+    from amalogs.referee.engine.actions import Action, IllegalActionError
 
     words = text.split()
     legal = match.legal_actions()

@@ -9,7 +9,7 @@ may block with a standing unit that is not the target) → end (damage clears, d
 player reveals one life card per point: バースト deals one more, ショット may be played free (spell speed 3);
 if that removes the attacker, its remaining hits are not dealt. Units have no summoning sickness.
 
-Card effects run through the canonical effect engine (:mod:`amalogs.referee.effects`): a played card's
+Card effects run through the canonical effect engine (:mod:`amalogs.referee.engine.effects`): a played card's
 play effects, and a shot card's life effects when it is played free. A closed territory may be opened
 (``open T``) in the turn an ace unit of its title enters, paying its cost; its play effects happen then,
 and its activated abilities can be used while it is open.
@@ -20,11 +20,19 @@ from __future__ import annotations
 from typing import Any
 
 from amalogs.models.cards import Card
-from amalogs.referee.actions import Action
-from amalogs.referee.core import (HIDDEN_ZONES, HitResult, draw_from_deck, move_top, mulligan_actions, seat_from,
-                                   shuffle_and_draw, standing)
-from amalogs.referee.effects import has, push_effects
-from amalogs.referee.state import CardData, Pending, Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import (
+    HIDDEN_ZONES,
+    HitResult,
+    draw_from_deck,
+    move_top,
+    mulligan_actions,
+    seat_from,
+    shuffle_and_draw,
+    standing,
+)
+from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
 __all__ = ["BuildDivide"]
 
@@ -46,7 +54,7 @@ AWAKENED: dict[str, dict[str, Any]] = {
                                       "target": {"side": "opponent", "family": "キャラ科", "count": 0}},
     "lumie-azure-sage": {"do": "return_to_hand", "target": {"side": "opponent", "family": "キャラ科"}},
 }
-TERRITORY_OPEN = "territory-open"  # the condition's name (see amalogs.referee.effects.CONDITIONS)
+TERRITORY_OPEN = "territory-open"  # the condition's name (see amalogs.referee.engine.effects.CONDITIONS)
 GATE_OPENING = "gate-opening-chant"  # 開門の詠唱: opens the territory of an ace on the field (carry_out_native)
 ASSAULT = "assault-territory"  # アサルトテリトリー: opened, it is a unit on the field
 ASSAULT_UNIT = (7000, 7000, 2000)  # its unit values as a lasting change: power 7000 (BP 7), hit 2 (thousandths)
@@ -302,7 +310,7 @@ class BuildDivide:
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
         player or a rested デコイ."""
-        from amalogs.referee.registry import spent_characters
+        from amalogs.referee.engine.registry import spent_characters
 
         rested = spent_characters(state, defender)
         decoys = [u for u in rested if has(state, u, "デコイ")]

@@ -1,7 +1,7 @@
 """The match contract (OpenSpiel-like): current_player, legal_actions, apply_action, is_terminal, outcome,
 observation, clone — and the shared steps and bridge rules between the two core games.
 
-The active player is the host: its game runs the turn (:class:`amalogs.referee.core.CoreGame`). The
+The active player is the host: its game runs the turn (:class:`amalogs.referee.engine.core.CoreGame`). The
 defender's game decides blocks and takes the damage on its own life. Battles compare canonical values
 (thousandths; a BP character counts as BP/BP), 先制攻撃 deals first, damage accumulates until the end of the
 turn. Player damage: an SPS attacker deals its SP one point at a time; a DDS attacker deals its AP as one
@@ -14,21 +14,47 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
-from amalogs.models.cards import Card, Deck
-from amalogs.referee.abilities import activate, activations, cost_discard_actions, pay_discard
-from amalogs.referee.actions import Action, IllegalActionError
-from amalogs.referee.bridge import battle, destroy, destroy_if_dead, finish, public_card
-from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import (ap, discard_from_hand, pick_searched, place_scouted, push_effects, resolve,
-                                      scout_actions, search_candidates, sp, target_actions)
-from amalogs.referee.registry import MODULES, characters_of, module_of
-from amalogs.referee.state import Attack, CardData, State
+from amalogs.models.cards import Deck
+from amalogs.referee.engine.abilities import (
+    activate,
+    activations,
+    cost_discard_actions,
+    pay_discard,
+)
+from amalogs.referee.engine.actions import Action, IllegalActionError
+from amalogs.referee.engine.bridge import (
+    battle,
+    destroy,
+    destroy_if_dead,
+    finish,
+    public_card,
+)
+from amalogs.referee.engine.effects import (
+    ap,
+    discard_from_hand,
+    pick_searched,
+    place_scouted,
+    push_effects,
+    resolve,
+    scout_actions,
+    search_candidates,
+    sp,
+    target_actions,
+)
+from amalogs.referee.engine.instances import card_instance, deck_instances
+from amalogs.referee.engine.registry import (
+    MODULES,
+    characters_of,
+    game_of_step,
+    module_of,
+)
+from amalogs.referee.engine.state import Attack, CardData, State
 
 __all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "card_instance", "characters_of", "deck_instances",
            "destroy", "destroy_if_dead", "finish", "module_of"]
@@ -48,6 +74,8 @@ class Match:
     """A refereed duel between two decks (of the same game or of two games)."""
 
     def __init__(self, state: State) -> None:
+        if not state.games:  # each seat's core game, on the state
+            state.games = [MODULES[seat.game] for seat in state.seats]
         self.state = state
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
@@ -71,7 +99,7 @@ class Match:
         for i, (game, deck) in enumerate(sides):
             seats.append(MODULES[game.id].new_seat(deck_instances(catalog, game, deck, i, cards)))
         state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events,
-                      has_auras=any(c.auras for c in cards))
+                      has_auras=any(c.auras for c in cards), games=[MODULES[g.id] for g, _ in sides])
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
         for i in (state.first, 1 - state.first):
             module_of(state, i).deal(state, i)
@@ -82,24 +110,23 @@ class Match:
     @classmethod
     def from_position(cls, catalog: Catalog, source: Path | dict[str, Any], where: str | None = None) -> Match:
         """The match at a position: a position file (TOML or JSON) or its data (``docs/positions.md``).
-        A position that breaks its games' rules raises :class:`~amalogs.referee.positions.PositionError`
+        A position that breaks its games' rules raises :class:`~amalogs.referee.engine.positions.PositionError`
         naming the key."""
-        from amalogs.referee.positions import load_position
+        from amalogs.referee.engine.position_build import load_position
 
-        match: Match = load_position(catalog, source, where)
-        return match
+        return load_position(catalog, source, cls, where)
 
     def position(self, catalog: Catalog) -> dict[str, Any]:
         """The match now as a position file's data: every zone in order (the deck included), each card
         with what is true of it, and a seed for what follows (loading it gives this match back)."""
-        from amalogs.referee.position_dump import dump_position
+        from amalogs.referee.engine.position_dump import dump_position
 
         return dump_position(self, catalog)
 
     def position_seed(self) -> int:
         """The seed a position of this match gives for what follows: the one it was loaded with while nothing
         random has happened since, else one worked out from the generator (without advancing it)."""
-        from amalogs.referee.position_dump import derived_seed
+        from amalogs.referee.engine.position_dump import derived_seed
 
         state = self.state.rng.getstate()
         if self._seeded is not None and self._seeded[1] == state:
@@ -162,7 +189,7 @@ class Match:
         if s.phase in ("discard", "effect-discard"):
             return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
         if ":" in s.phase:  # a step one core game runs itself ("GAME-ID:STEP")
-            return MODULES[s.phase.partition(":")[0]].step_actions(s, me)
+            return game_of_step(s, s.phase).step_actions(s, me)
         raise AssertionError(f"unknown phase {s.phase}")
 
     def apply_action(self, action: Action | str) -> None:
@@ -292,7 +319,7 @@ class Match:
         if then is None:
             s.phase, s.decider = resume, s.active
             if ":" in resume:  # a core game's own step: the game may name who decides it (default: the host)
-                decider = getattr(MODULES[resume.partition(":")[0]], "step_decider", None)
+                decider = getattr(game_of_step(s, resume), "step_decider", None)
                 if decider is not None:
                     s.decider = decider(s)
         else:
@@ -336,7 +363,7 @@ class Match:
         ``attack``, ``block``, ``resolve-attack``, ``damage``, ``attack-over``, ``end``, ``next-turn`` …);
         None when the game has set the next decision (``phase`` and ``decider``) itself."""
         s = self.state
-        then = MODULES[s.phase.partition(":")[0]].apply_step(s, me, act)
+        then = game_of_step(s, s.phase).apply_step(s, me, act)
         if then is not None and not s.finished:
             self._run_stack(then)
 
@@ -548,83 +575,3 @@ class Match:
             return f"in the {s.phase} step player {s.decider} may only: {', '.join(verbs)}"
         same = [a.text() for a in legal if a.verb == act.verb]
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
-
-
-_PROTOTYPES: dict[tuple[str, int], tuple[Card, CardData]] = {}
-
-
-def _with_own_statics(data: CardData) -> CardData:
-    """A static effect on the card itself (its own keyword, a fixed bonus) is part of its values from the start."""
-    ap, dp, sp, unified = data.ap, data.dp, data.sp, set(data.unified)
-    for e in data.effects:
-        if e.when != "static" or not getattr(getattr(e, "target", None), "self_only", False):
-            continue
-        if e.do == "grant_keyword":
-            unified.add(e.keyword.value)
-        elif e.do == "modify" and data.dp:
-            amount = int(e.amount * 1000)
-            ap += amount if e.stat.value in ("AP", "BP") else 0
-            dp += amount if e.stat.value in ("DP", "BP") else 0
-            sp += int(e.amount) if e.stat.value == "SP" else 0
-    return replace(data, ap=ap, dp=dp, sp=sp, unified=frozenset(unified))
-
-
-def traits_of(card: Card, game: Game) -> tuple[str, ...]:
-    """A card's 特徴, through its game's page (the canonical card's traits)."""
-    from amalogs.convert.canonical import to_canonical
-
-    return to_canonical(card, game).traits
-
-
-def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game) -> CardData:
-    """The referee's data for a card, worked out once per card (cards are frozen, so it never goes stale)."""
-    key = (module.id, id(card))
-    hit = _PROTOTYPES.get(key)
-    if hit is None or hit[0] is not card:
-        data = _with_own_statics(module.card_data(card, 0, 0))
-        hit = (card, replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots),
-                             traits=frozenset(traits_of(card, game))))
-        _PROTOTYPES[key] = hit
-    return hit[1]
-
-
-def deck_instances(catalog: Catalog, game: Game, deck: Deck, owner: int, cards: list[CardData]) -> dict[str, list[int]]:
-    """Card instances for every part of a seat's deck (main, side decks, extra cards), numbered on from
-    ``len(cards)`` and added to ``cards``: part → instance ids."""
-    module = MODULES[game.id]
-    pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
-    slots = {e.native: e.slot.value for e in game.page.colours}
-    parts = {"main": _instances(module, cards, pool, deck.main, owner, slots, game)}
-    for part, counts in [*deck.side.items(), *deck.extra.items()]:
-        parts[part] = _instances(module, cards, pool, counts, owner, slots, game)
-    return parts
-
-
-def card_instance(game: Game, card: Card, uid: int, owner: int) -> CardData:
-    """One instance of a card, outside any deck (a position that lists its cards one by one)."""
-    module = MODULES[game.id]
-    return _prototype(module, card, {e.native: e.slot.value for e in game.page.colours}, game).copy_as(uid, owner)
-
-
-_INSTANCES: dict[tuple[Any, ...], tuple[list[Card], list[CardData]]] = {}
-
-
-def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
-               owner: int, slots: dict[str, str], game: Game) -> list[int]:
-    """Card instances for a deck part, numbered from ``len(cards)``. Instances are frozen, so the same part
-    at the same place in a match reuses them (a run of many matches builds each deck once)."""
-    start = len(cards)
-    chosen = [pool[card_id] for card_id in counts]
-    key = (module.id, game.id, owner, start, tuple(zip(map(id, chosen), counts.values())))
-    hit = _INSTANCES.get(key)
-    if hit is None or any(a is not b for a, b in zip(hit[0], chosen)):
-        made: list[CardData] = []
-        for card, n in zip(chosen, counts.values()):
-            proto = _prototype(module, card, slots, game)
-            for _ in range(n):  # each copy its own number (the list grows as they are made)
-                made.append(proto.copy_as(start + len(made), owner))
-        if len(_INSTANCES) > 512:
-            _INSTANCES.clear()
-        hit = _INSTANCES[key] = (chosen, made)
-    cards += hit[1]
-    return list(range(start, len(cards)))

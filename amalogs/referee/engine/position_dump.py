@@ -1,4 +1,4 @@
-"""Dumping a match as a position file (:mod:`amalogs.referee.positions`): every zone in order, the deck
+"""Dumping a match as a position file (:mod:`amalogs.referee.engine.positions`): every zone in order, the deck
 included, each card as ``card-id#N`` with what is true of it, and the seed for what follows.
 
 The dump is canonical (zones in the order of the game's profile, keys sorted where the engine's order does not
@@ -12,9 +12,8 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from amalogs.referee.positions import POSITION_VERSION, damage_unit
-from amalogs.referee.registry import MODULES
-from amalogs.referee.state import Seat, State
+from amalogs.referee.engine.positions import POSITION_VERSION, damage_unit
+from amalogs.referee.engine.state import Seat, State
 
 __all__ = ["dump_position", "position_text"]
 
@@ -72,7 +71,7 @@ def _number(value: int, unit: int) -> int | float:
 
 def _seat(s: State, i: int, deck_ref: str | None, catalog: Any, ref: Any) -> dict[str, Any]:
     seat = s.seats[i]
-    module = MODULES[seat.game]
+    module = s.games[i]
     unit = damage_unit(catalog.games[seat.game], module.damage_stat)
     out: dict[str, Any] = {"deck": deck_ref} if deck_ref else {"game": seat.game}
     out["turns"] = seat.turns

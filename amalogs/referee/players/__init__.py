@@ -1,7 +1,7 @@
 """Players behind one protocol: ``choose(observation, legal_actions, rng) -> Action``.
 
 Every player takes its randomness from the injected ``random.Random``, so a seeded match repeats exactly.
-:class:`RandomPlayer` picks uniformly; :class:`~amalogs.referee.greedy.GreedyPlayer` is a one-step heuristic.
+:class:`RandomPlayer` picks uniformly; :class:`~amalogs.referee.players.greedy.GreedyPlayer` is a one-step heuristic.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import random
 from typing import Any, Protocol
 
 from amalogs.errors import AmalogsError
-from amalogs.referee.actions import Action
-from amalogs.referee.greedy import GreedyPlayer
-from amalogs.referee.human import HumanPlayer
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.players.greedy import GreedyPlayer
+from amalogs.referee.players.human import HumanPlayer
 
 __all__ = ["Player", "RandomPlayer", "GreedyPlayer", "HumanPlayer", "ScriptedPlayer", "PLAYERS"]
 

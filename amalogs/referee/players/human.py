@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from amalogs.referee.actions import Action, IllegalActionError
+from amalogs.referee.engine.actions import Action, IllegalActionError
 
 __all__ = ["HumanPlayer", "describe"]
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Protocol
 
-from amalogs.referee.actions import Action
+from amalogs.referee.engine.actions import Action
 
 __all__ = ["GreedyPlayer"]
 

@@ -2,7 +2,7 @@
 
 A core game plays its own turn as host (``begin_turn``, ``main_actions``/``apply_main``, ``attackers``,
 ``targets``) and answers as defender (``block_options``, life damage through ``take_hits`` /
-``take_attack``, life triggers). The match (:mod:`amalogs.referee.match`) runs the shared steps (attack
+``take_attack``, life triggers). The match (:mod:`amalogs.referee.engine.match`) runs the shared steps (attack
 declaration, blocks, battles, player damage, end of turn) and the bridge rules between the two games.
 
 Battle values are canonical and held as integers in thousandths (``ap``/``dp`` of :class:`CardData`): a
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from amalogs.models.cards import Card
-from amalogs.referee.actions import Action
-from amalogs.referee.state import CardData, Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.state import CardData, Seat, State
 
 __all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from"]
 
@@ -119,7 +119,7 @@ class CoreGame(Protocol):
 
     own_steps: frozenset[str]  # the game's own steps ("GAME-ID:STEP"), as a position file may name them
 
-    # How position files (amalogs.referee.positions) name the seat's zones: by the zone ids of the game's
+    # How position files (amalogs.referee.engine.positions) name the seat's zones: by the zone ids of the game's
     # profile. A pair is (zone of the face-down cards, zone of the face-up ones), e.g. a closed and an open
     # territory; zones the referee adds (cards removed from the game) keep the referee's name.
     position_zones: dict[str, str | tuple[str, str]]

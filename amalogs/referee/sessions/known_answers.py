@@ -20,7 +20,7 @@ from typing import Any
 
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
-from amalogs.referee.positions import read_position, resolve_action
+from amalogs.referee.engine.positions import read_position, resolve_action
 
 __all__ = ["KnownAnswer", "run_known_answer", "matches"]
 
@@ -72,7 +72,7 @@ def _default(want: Any) -> bool:
 
 def run_known_answer(catalog: Catalog, case: KnownAnswer) -> list[str]:
     """Load the position, take the actions, and list every expectation that does not hold (empty: all hold)."""
-    from amalogs.referee.match import Match
+    from amalogs.referee.engine.match import Match
 
     match = Match.from_position(catalog, case.position, str(case.path))
     for text in case.actions:

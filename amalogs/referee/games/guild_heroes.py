@@ -23,14 +23,20 @@ speed 2 until it passes (``pass``); reaction magic is not played in the main pha
 
 from __future__ import annotations
 
-
 from typing import Any
 
 from amalogs.models.cards import Card
-from amalogs.referee.actions import Action
-from amalogs.referee.core import HIDDEN_ZONES, HitResult, draw_from_deck, move_top, seat_from, standing
-from amalogs.referee.effects import has, push_effects
-from amalogs.referee.state import CardData, Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import (
+    HIDDEN_ZONES,
+    HitResult,
+    draw_from_deck,
+    move_top,
+    seat_from,
+    standing,
+)
+from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.state import CardData, Seat, State
 
 __all__ = ["GuildHeroes"]
 
@@ -326,7 +332,7 @@ class GuildHeroes:
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
-        from amalogs.referee.registry import spent_characters
+        from amalogs.referee.engine.registry import spent_characters
 
         spent = spent_characters(state, defender)
         if state.cards[attacker].card_id in self.natives.get(IGNORES_LURE, ()):

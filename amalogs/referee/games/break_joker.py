@@ -7,7 +7,7 @@ deck top goes face up at the right end of the row), ``skill X`` (the rightmost u
 paying its cost by destroying that many deck-top cards face down; X turns sideways) or ``hold`` (no more
 turns this round). A player who can neither draw nor use a skill holds by itself. When both have held, the
 face-down cards turn up, a player whose row can count as more than one total (an A as 1 or 11) chooses one
-(``count N``, hidden from the other until both rows are scored), and the rows are scored (:mod:`amalogs.referee.break_joker_score`): the higher
+(``count N``, hidden from the other until both rows are scored), and the rows are scored (:mod:`amalogs.referee.games.break_joker_score`): the higher
 total attacks for cards placed + the tie count (引き分け回数) + combos + effect modifiers; a tie adds one to
 the tie count and a decided round resets it. A player at 0 HP at the end of a round loses; both at 0 is a
 draw. HP is 10 (and at most 10).
@@ -28,18 +28,17 @@ HP is 0 then (the end of the opponent's turn stands in for the end of a round).
 from __future__ import annotations
 
 from amalogs.models.cards import Card
-from amalogs.referee.actions import Action
-from amalogs.referee.break_joker_score import COMBO_NAMES, Score, Slot, row_totals, score_row
-from amalogs.referee.core import HitResult, seat_from
-from amalogs.referee.effects import push_ability, resolve
-from amalogs.referee.state import Attack, CardData, Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import HitResult, seat_from
+from amalogs.referee.engine.effects import push_ability, resolve
+from amalogs.referee.engine.state import Attack, CardData, Seat, State
+from amalogs.referee.games.break_joker_score import COMBO_NAMES, ROW, TIE_BONUS, Score, Slot, row_totals, score_row
 
 __all__ = ["BreakJoker", "ROW", "HP"]
 
 HP = 10
 ZONES = ("deck", "field", "discard")
-ROW = "bj-row"  # another game's seat gets this zone for the cards it reveals in a Break Joker round
-TIES, TURN, TIE_BONUS, IN_ROUND = "ties", "bj-turn", "bj-tie-bonus", "bj-round"  # State.counters keys
+TIES, TURN, IN_ROUND = "ties", "bj-turn", "bj-round"  # State.counters keys
 SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
 
 
@@ -253,7 +252,7 @@ class BreakJoker:
         seat.rested.add(uid)
         state.emit("skill", seat=i, card=uid, name=card.name, cost=effect.pay.deck_top)
         if effect.do == "native":
-            from amalogs.referee.break_joker_native import carry_out
+            from amalogs.referee.games.break_joker_native import carry_out
 
             carry_out(state, i, uid)
             return True
@@ -328,7 +327,7 @@ class BreakJoker:
         return self._end_mixed(state, winner, damage)
 
     def _end_native(self, state: State, winner: int | None, damage: int) -> str | None:
-        from amalogs.referee.bridge import finish
+        from amalogs.referee.engine.bridge import finish
 
         if winner is not None:
             self.lose_hp(state, 1 - winner, damage)
@@ -343,7 +342,7 @@ class BreakJoker:
         return "next-turn"
 
     def _end_mixed(self, state: State, winner: int | None, damage: int) -> str | None:
-        from amalogs.referee.bridge import finish
+        from amalogs.referee.engine.bridge import finish
 
         host, guest = state.active, 1 - state.active
         self._return_revealed(state, guest)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from amalogs.referee.actions import Action
-from amalogs.referee.core import CoreGame
-from amalogs.referee.effects import discard_from_hand, push_ability, works
-from amalogs.referee.state import Seat, State
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import CoreGame
+from amalogs.referee.engine.effects import discard_from_hand
+from amalogs.referee.engine.stack import push_ability
+from amalogs.referee.engine.state import Seat, State
+from amalogs.referee.engine.values import works
 
 __all__ = ["activations", "activate", "cost_discard_actions", "pay_discard"]
 

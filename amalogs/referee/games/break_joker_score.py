@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-__all__ = ["Slot", "Score", "score_row", "readings", "row_totals", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
+__all__ = ["ROW", "TIE_BONUS", "Slot", "Score", "score_row", "readings", "row_totals", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
+
+ROW = "bj-row"  # another game's seat gets this zone for the cards it reveals in a Break Joker round
+TIE_BONUS = "bj-tie-bonus"  # State.counters key: how much more a tie this round raises the tie count (ミズハ)
 
 BUST = 22  # a total of this or more counts as 0
 BREAK_JOKER_DAMAGE = 5  # ブレイクジョーカー! (a total of exactly 21) sets the base damage to this

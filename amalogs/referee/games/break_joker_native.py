@@ -3,7 +3,7 @@
 Joined to the card data by card id (the card file says what the skill does in words; the canonical effect
 engine cannot express "count this card as another number"). A choice the skill leaves to its owner (a
 number, a suit, a work title) is not asked for: it stays open until the battle check, which takes the best
-reading for the player (:mod:`amalogs.referee.break_joker_score`). Marks live in the seat's
+reading for the player (:mod:`amalogs.referee.games.break_joker_score`). Marks live in the seat's
 ``card_counters`` and are swept away with the row at the next round's start. A skill that names the
 opponent's deck acts only on a ブレイクジョーカー opponent; against another game it fizzles (立ち消え).
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from amalogs.referee.state import State
+from amalogs.referee.engine.state import State
+from amalogs.referee.games.break_joker_score import ROW, TIE_BONUS
 
 __all__ = ["carry_out", "NATIVE_SKILLS"]
 
@@ -25,8 +26,6 @@ def _mark(state: State, i: int, uid: int, key: str, value: int = 1) -> None:
 
 
 def _row(state: State, j: int) -> list[int]:
-    from amalogs.referee.break_joker import ROW
-
     seat = state.seats[j]
     return seat.zones["field"] if seat.game == GAME else seat.zones.get(ROW, [])
 
@@ -89,8 +88,6 @@ def _swap_face_down(state: State, i: int, uid: int) -> None:
 
 
 def _tie_bonus(state: State, i: int, uid: int) -> None:
-    from amalogs.referee.break_joker import TIE_BONUS
-
     state.counters[TIE_BONUS] = state.counters.get(TIE_BONUS, 0) + 1
     state.emit("effect", seat=i, card=uid, effect="tie-bonus")
 

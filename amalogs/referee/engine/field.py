@@ -1,0 +1,68 @@
+"""Leaving the field and the end of a match: a card destroyed (its damage and changes go with it, its
+'destroyed' effects go on the stack), a character whose damage reached its defence, the match's outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from amalogs.referee.engine.registry import characters_of
+from amalogs.referee.engine.stack import push_effects
+from amalogs.referee.engine.state import State
+from amalogs.referee.engine.values import dp
+
+__all__ = ["finish", "destroy", "destroy_if_dead", "on_field"]
+
+
+def finish(s: State, winner: int | None, reason: str) -> None:
+    """End the match (once)."""
+    if s.finished:
+        return
+    s.winner, s.reason, s.finished = winner, reason, True
+    s.phase, s.decider = "over", None
+    s.stack.clear()
+    s.emit("end", winner=winner, reason=reason)
+
+
+def on_field(s: State, uid: int) -> bool:
+    return uid in characters_of(s, s.cards[uid].owner)
+
+
+def destroy(s: State, uid: int, to: str = "drop") -> None:
+    """A card leaves the field: to its owner's discard pile (or hand); its damage and changes go with it."""
+    owner = s.cards[uid].owner
+    seat = s.seats[owner]
+    for cards in seat.zones.values():
+        if uid in cards:
+            cards.remove(uid)
+    discard_pile = "drop" if "drop" in seat.zones else "discard"
+    pile = to if to in seat.zones else discard_pile
+    seat.zones[pile].append(uid)
+    seat.rested.discard(uid)
+    for table in (seat.damage, seat.mods, seat.lasting, seat.granted, seat.entered):
+        table.pop(uid, None)
+    seat.attached.pop(uid, None)
+    for gone in [e for e, c in seat.attached.items() if c == uid] + seat.under.pop(uid, []):
+        _leave_with(seat, gone, discard_pile)
+    s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
+    if pile != "hand":
+        push_effects(s, owner, uid, "destroyed")
+
+
+def _leave_with(seat: Any, uid: int, pile: str) -> None:
+    """Equipment and the cards under an evolved character leave the field with it."""
+    for cards in seat.zones.values():
+        if uid in cards:
+            cards.remove(uid)
+    seat.attached.pop(uid, None)
+    seat.zones[pile].append(uid)
+
+
+def destroy_if_dead(s: State, uid: int) -> None:
+    """Destroy a character whose damage this turn has reached its defence; otherwise report its damage."""
+    if not on_field(s, uid):
+        return
+    seat = s.seats[s.cards[uid].owner]
+    if seat.damage.get(uid, 0) >= dp(s, uid):
+        destroy(s, uid)
+    elif seat.damage.get(uid, 0):
+        s.emit("damaged", seat=s.cards[uid].owner, card=uid, damage=seat.damage[uid])

@@ -1,0 +1,45 @@
+"""The core games the referee can play, by game id, and the lookups every part of the referee shares.
+
+Each game module registers its game (``register``); the engine imports no game. A match holds its seats'
+games on its state (``State.games``), so the engine reaches a seat's game through the state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from amalogs.referee.engine.state import State
+
+if TYPE_CHECKING:
+    from amalogs.referee.engine.core import CoreGame
+
+__all__ = ["MODULES", "register", "module_of", "game_of_step", "characters_of", "spent_characters"]
+
+MODULES: dict[str, CoreGame] = {}
+"""The core games the referee can play, by game id (filled by :mod:`amalogs.referee.games`)."""
+
+
+def register(game: CoreGame) -> CoreGame:
+    """Make a core game playable (a game module calls this for its game)."""
+    MODULES[game.id] = game
+    return game
+
+
+def module_of(state: State, i: int) -> CoreGame:
+    return state.games[i]  # type: ignore[no-any-return]
+
+
+def game_of_step(state: State, step: str) -> CoreGame:
+    """The game that runs a step of its own (``GAME-ID:STEP``)."""
+    game_id = step.partition(":")[0]
+    return next((g for g in state.games if g.id == game_id), None) or MODULES[game_id]
+
+
+def characters_of(state: State, i: int) -> list[int]:
+    return state.games[i].characters(state, i)  # type: ignore[no-any-return]
+
+
+def spent_characters(state: State, i: int) -> list[int]:
+    """Seat i's rested (spent) characters: those an attack may target."""
+    rested = state.seats[i].rested
+    return [u for u in characters_of(state, i) if u in rested]

@@ -1,0 +1,15 @@
+"""The core games: one module each for the games that need code of their own. Importing this package
+registers them with the engine (:mod:`amalogs.referee.engine.registry`); nothing in the engine imports it."""
+
+from __future__ import annotations
+
+from amalogs.referee.engine.registry import register
+from amalogs.referee.games.break_joker import BreakJoker
+from amalogs.referee.games.build_divide import BuildDivide
+from amalogs.referee.games.guild_heroes import GuildHeroes
+from amalogs.referee.games.sengoku import Sengoku
+
+__all__ = ["BuildDivide", "GuildHeroes", "BreakJoker", "Sengoku"]
+
+for _game in (BuildDivide(), GuildHeroes(), BreakJoker(), Sengoku()):
+    register(_game)
