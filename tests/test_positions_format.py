@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+import zlib
 from copy import deepcopy
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from amalogs.referee.sessions.runner import resolve_side
 from amalogs.referee.sessions.saves import Session
 
 PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
-POINTS_PER_PAIRING = 6
+POINTS_PER_PAIRING = 10
 
 
 def _without_seq(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -32,7 +33,7 @@ def _without_seq(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("pairing", PAIRINGS, ids=lambda p: f"{p[0]}-vs-{p[1]}")
 def test_a_dump_loads_back_and_plays_on_like_the_reseeded_match(catalog: Catalog, pairing: tuple[str, str]) -> None:
     decks = [sorted(catalog.decks(g)) for g in pairing]
-    rng = random.Random(hash(pairing) % 1000)
+    rng = random.Random(zlib.crc32(" ".join(pairing).encode()))
     for k in range(POINTS_PER_PAIRING):
         sides = tuple(resolve_side(catalog, f"{g}:{d[k % len(d)]}") for g, d in zip(pairing, decks))
         session = Session(catalog, sides, 100 + k, ("random", "random"), turn_cap=40)
@@ -108,7 +109,7 @@ def test_piles_are_listed_from_the_top(catalog: Catalog) -> None:
     (("seats", 1, "hand", ["azure-steel-sentinel"] * 5), "more copies of 'azure-steel-sentinel' than the deck holds"),
     (("seats", 0, "field", [{"card": "archive-guardian-golem", "damage": 8000}]), "seats[0].field[0].damage: at or above"),
     (("active", None, None, 2), "active: seat 2 does not exist"),
-    (("attack", None, None, {"attacker": 0, "target": 0}), "attack.target: #0 is not a character of another seat"),
+    (("attack", None, None, {"attacker": 0, "target": 0}), "attack.target: #0 is not a card of another seat"),
     (("seats", 0, "field", [{"card": "archive-guardian-golem", "granted": ["先制攻撃x"]}]), "unknown unified keyword"),
     (("seats", 0, "field", ["archive-guardian-golem#0", "archive-guardian-golem#0"]), "listed twice"),
     (("version", None, None, 2), "version: position format version 2 is not supported"),

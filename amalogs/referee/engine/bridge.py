@@ -48,7 +48,5 @@ def _battle_damage(s: State, attacker: int, defender: int) -> dict[int, int]:
     optional ``battle_damage`` hook: no-damage battles, damage multipliers …), asked once per game."""
     dealt = {attacker: ap(s, attacker), defender: ap(s, defender)}
     for game in dict.fromkeys(s.games[s.cards[u].owner] for u in (attacker, defender)):
-        hook = getattr(game, "battle_damage", None)
-        if hook is not None:
-            hook(s, attacker, defender, dealt)
+        game.battle_damage(s, attacker, defender, dealt)
     return dealt

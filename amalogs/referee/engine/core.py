@@ -13,11 +13,10 @@ counts as BP/BP (``ap == dp``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.state import CardData, Seat, State
+from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
 __all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from"]
 
@@ -28,122 +27,161 @@ HitResult = str
 """What one point of player damage did: 'ok', 'lost', 'burst' (one more), or 'trigger' (a card to decide on)."""
 
 
-class CoreGame(Protocol):
-    """One core game behind the referee."""
+class CoreGame:
+    """One core game behind the referee: its facts, and every hook the match calls, each declared once here
+    with its default (a game overrides what its rules change; mypy checks them all).
+
+    A game plays its own turn as host (``begin_turn``, ``main_actions``/``apply_main``, ``attackers``,
+    ``targets``) and answers as defender (``block_options``, ``take_hit``/``take_attack``, ``trigger``)."""
 
     id: str
     damage_system: str  # "SPS" or "DDS"
-    hand_limit: int | None
-    resource_zone: str  # where the cards that pay costs are
-    summoning_sickness: bool  # a character cannot rest itself (attack, pay) the turn it came into play
+    hand_limit: int | None = None
+    resource_zone: str = "deck"  # where the cards that pay costs are
+    summoning_sickness: bool = False  # a character cannot rest itself (attack, pay) the turn it came into play
     # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
     # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
-    draw_out_loss: str | None
+    draw_out_loss: str | None = None
+    block_name: str | None = None  # the game's own word for a block in the play-by-play (戦国大戦TCG: 迎撃)
+    attack_returns_to: str = "attack"  # as host, the step after each attack (戦国大戦TCG: back to its main phase)
 
-    def can_activate(self, state: State, i: int) -> bool:
-        """Whether the host may activate abilities now (in its main phase)."""
+    # A game whose procedure the shared steps do not cover (a round-based game, a step the match has no name
+    # for) sets ``state.phase`` to ``"GAME-ID:STEP"`` for its own steps; the match then asks it for that
+    # step's actions and hands it the decision (``step_actions`` / ``apply_step``).
+    first_step: str = "main"  # the step the host's turn starts in after begin_turn
+    hidden_zones: frozenset[str] = HIDDEN_ZONES  # the seat's zones neither player may see (only their count)
+    own_steps: frozenset[str] = frozenset()  # the game's own steps ("GAME-ID:STEP"), as a position may name them
 
-    def card_data(self, card: Card, uid: int, owner: int) -> CardData: ...
+    # How position files (amalogs.referee.engine.positions) name the seat's zones: by the zone ids of the
+    # game's profile. A pair is (zone of the face-down cards, zone of the face-up ones), e.g. a closed and an
+    # open territory; zones the referee adds (cards removed from the game) keep the referee's name.
+    position_zones: dict[str, str | tuple[str, str]] = {}
+    top_last: frozenset[str] = frozenset({"deck"})  # piles held with the top card last (positions list the top first)
+    face_down_zones: frozenset[str] = frozenset()  # zones whose cards lie face down unless a position says otherwise
+    damage_stat: str | None = None  # the native stat damage counts against; positions write damage in its units
 
-    def new_seat(self, parts: dict[str, list[int]]) -> Seat: ...
+    # --- what every game says for itself ------------------------------------------------------------
+
+    def card_data(self, card: Card, uid: int, owner: int) -> CardData:
+        raise NotImplementedError
+
+    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+        raise NotImplementedError
 
     def deal(self, state: State, i: int) -> None:
         """Shuffle and draw the opening hand."""
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
         """The seat's setup decision (mulligan, forts …); empty when it has decided."""
+        return []
 
-    def apply_setup(self, state: State, i: int, action: Action) -> None: ...
+    def apply_setup(self, state: State, i: int, action: Action) -> None:
+        raise AssertionError(f"{self.id} has no setup decisions")
 
     def finish_setup(self, state: State, i: int) -> None:
-        """After both seats decided: life, resources, anything else the game sets up."""
+        """After every seat decided: life, resources, anything else the game sets up."""
 
     def draw(self, state: State, i: int) -> bool:
         """Draw a card (False when the game's rules say the player cannot)."""
+        return draw_from_deck(state, i)
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         """Add one resource the game's way (an effect's gain_resource)."""
 
     def begin_turn(self, state: State, i: int) -> str | None:
         """Ready cards, draw, add resources; return a loss reason if the player loses doing so."""
+        return None
 
     def main_actions(self, state: State, i: int) -> list[Action]:
         """The host's choices before attacking (the last one moves on to attacks)."""
+        return [Action("attack-phase")]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         """Carry out a main-phase action; True when the host moves on to its attacks."""
+        return True
+
+    def can_activate(self, state: State, i: int) -> bool:
+        """Whether the host may activate abilities now (in its main phase)."""
+        return True
 
     def reactions(self, state: State, i: int) -> list[Action]:
         """Spell-speed-2 plays this seat may make as defender when the host's attacks begin (empty: none)."""
+        return []
 
-    def apply_reaction(self, state: State, i: int, action: Action) -> None: ...
+    def apply_reaction(self, state: State, i: int, action: Action) -> None:
+        raise AssertionError(f"{self.id} has no reactions")
 
     def attackers(self, state: State, i: int) -> list[int]:
         """The host's characters that may declare an attack now."""
+        return []
+
+    def must_attack(self, state: State, i: int) -> list[int]:
+        """As host, its characters that must attack when they can (ビルディバイド バーサーク): the attack step
+        cannot end while one of them has a legal attack."""
+        return []
 
     def on_attack(self, state: State, i: int, uid: int) -> None:
         """The host's cost of attacking (rest / spend the attacker)."""
+        state.seats[i].rested.add(uid)
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The host's game decides legal targets (None: the player), honouring the defender's デコイ."""
+        return [None]
 
     def characters(self, state: State, i: int) -> list[int]:
         """The seat's characters on the field."""
+        return []
 
     def permanents(self, state: State, i: int) -> list[int]:
         """Every card of the seat on the field whose abilities may be used (characters and the rest)."""
+        return self.characters(state, i)
 
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
         """The defender's game decides who may block an attack on ``target``."""
+        return []
 
-    def on_block(self, state: State, i: int, uid: int) -> None: ...
+    def on_block(self, state: State, i: int, uid: int) -> None:
+        state.seats[i].rested.add(uid)
+
+    def after_blocks(self, state: State) -> str:
+        """As host, where the match goes after blocks (a step of its own, such as 戦国大戦TCG's 計略 step)."""
+        return "resolve-attack"
+
+    def battle_damage(self, state: State, attacker: int, defender: int, dealt: dict[int, int]) -> None:
+        """Change what each side of a battle deals (``dealt``: card → thousandths); asked once per game of the
+        two characters at the start of the battle (no-damage battles, damage multipliers …)."""
 
     def take_hit(self, state: State, i: int) -> HitResult:
         """One point of damage to this player's life (one shield, one fort …)."""
+        raise NotImplementedError
 
     def take_attack(self, state: State, i: int, amount: int) -> HitResult:
         """A direct-damage (DDS) hit of ``amount`` thousandths against this player's life."""
+        return self.take_hit(state, i)
 
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
         """Use (or not) the life trigger of a revealed or broken card."""
 
+    def carry_out_native(self, state: State, p: Pending) -> bool:
+        """Carry out one of the game's own cards' ``native`` effects; True when it did (it logs what it did)."""
+        return False
+
     def end_turn(self, state: State, i: int) -> None:
         """The host's end-of-turn cleanup (damage, 'this turn' effects)."""
 
-    # For a game whose procedure the shared steps do not cover (a round-based game, a step the match has no
-    # name for): the game sets ``state.phase`` to ``"GAME-ID:STEP"`` for its own steps; the match then asks it
-    # for that step's actions and hands it the decision (see ``Match._do_game_step``). Games with no steps
-    # of their own return no actions and are never asked to apply one.
-    first_step: str  # the step the host's turn starts in after begin_turn ("main" for most games)
-    hidden_zones: frozenset[str]  # the seat's zones neither player may see (only their count)
-
-    own_steps: frozenset[str]  # the game's own steps ("GAME-ID:STEP"), as a position file may name them
-
-    # How position files (amalogs.referee.engine.positions) name the seat's zones: by the zone ids of the game's
-    # profile. A pair is (zone of the face-down cards, zone of the face-up ones), e.g. a closed and an open
-    # territory; zones the referee adds (cards removed from the game) keep the referee's name.
-    position_zones: dict[str, str | tuple[str, str]]
-    top_last: frozenset[str]  # referee piles held with the top card last (a position lists the top first)
-    face_down_zones: frozenset[str]  # referee zones whose cards lie face down unless a position says otherwise
-    damage_stat: str | None  # the native stat damage counts against; positions write damage in its printed units
-
     def step_actions(self, state: State, i: int) -> list[Action]:
         """The actions of one of the game's own steps (``state.phase`` is ``"GAME-ID:STEP"``)."""
+        return []
 
     def apply_step(self, state: State, i: int, action: Action) -> str | None:
         """Carry out a decision in one of the game's own steps; return where the match goes on (one of the
         game's steps, or a match step: ``main``, ``attack``, ``block``, ``resolve-attack``, ``damage``,
         ``attack-over``, ``end``, ``next-turn``), or None when the game has set the next decision itself."""
+        raise AssertionError(f"{self.id} has no steps of its own")
 
-    # Optional hooks, looked up with getattr (a game without them gets the match's default):
-    # - ``step_decider(state) -> int``: who decides the game's step the match goes on with (default: the host);
-    # - ``after_blocks(state) -> str``: as host, where the match goes after blocks (a step of its own, such as
-    #   戦国大戦TCG's 計略 step; default ``resolve-attack``);
-    # - ``attack_returns_to: str``: as host, the step after each attack (default ``attack``; 戦国大戦TCG: ``main``);
-    # - ``battle_damage(state, attacker, defender, dealt)``: change what each side of a battle deals
-    #   (``dealt``: card → thousandths), asked once per game of the two characters at the start of the battle.
-    # - ``must_attack(state, i) -> list[int]``: as host, its characters that must attack when they can (ビルディバイド
-    #   バーサーク): the attack step cannot end while one of them has a legal attack.
+    def step_decider(self, state: State) -> int:
+        """Who decides the game's own step the match goes on with (default: the host)."""
+        return state.active
 
 
 def seat_from(game: str, zones: tuple[str, ...], parts: dict[str, list[int]], placement: dict[str, str]) -> Seat:

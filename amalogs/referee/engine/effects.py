@@ -140,8 +140,7 @@ def _apply_global(s: State, p: Pending) -> None:
     }
     handler = handlers.get(e.do)
     if e.do == "native":  # a game module may carry out its own cards' native effects
-        carry_out = getattr(module_of(s, p.controller), "carry_out_native", None)
-        if carry_out is not None and s.cards[p.source].owner == p.controller and carry_out(s, p):
+        if s.cards[p.source].owner == p.controller and module_of(s, p.controller).carry_out_native(s, p):
             return  # the module logs what it did
     if handler is None:
         s.emit("effect-not-carried-out", seat=p.controller, card=p.source, effect=e.do, when=e.when)

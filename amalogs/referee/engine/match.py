@@ -13,7 +13,7 @@ saved and resumed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -123,6 +123,11 @@ class Match:
 
         return dump_position(self, catalog)
 
+    @staticmethod
+    def continuations() -> tuple[str, ...]:
+        """Where the match may go on once the stack is empty, besides its decision steps."""
+        return tuple(_CONTINUATIONS)
+
     def position_seed(self) -> int:
         """The seed a position of this match gives for what follows: the one it was loaded with while nothing
         random has happened since, else one worked out from the generator (without advancing it)."""
@@ -209,7 +214,7 @@ class Match:
         if ":" in s.phase:
             self._do_game_step(me, act)
         else:
-            getattr(self, "_do_" + s.phase.replace("-", "_"))(me, act)
+            _DECISIONS[s.phase](self, me, act)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: its own hand, public zones (another seat's face-down cards there as -1), only
@@ -315,15 +320,13 @@ class Match:
             return  # a target decision is needed
         if s.finished:
             return
-        then = getattr(self, "_then_" + resume.replace("-", "_"), None)
+        then = _CONTINUATIONS.get(resume)
         if then is None:
             s.phase, s.decider = resume, s.active
             if ":" in resume:  # a core game's own step: the game may name who decides it (default: the host)
-                decider = getattr(game_of_step(s, resume), "step_decider", None)
-                if decider is not None:
-                    s.decider = decider(s)
+                s.decider = game_of_step(s, resume).step_decider(s)
         else:
-            then()
+            then(self)
 
     def _then_damage(self) -> None:
         s = self.state
@@ -384,8 +387,7 @@ class Match:
         for u in module.attackers(s, me):
             for t in module.targets(s, me, u, 1 - me):
                 out.append(Action("attack", (u, "player") if t is None else (u, "unit", t)))
-        must_attack = getattr(module, "must_attack", None)  # e.g. ビルディバイド バーサーク
-        forced = set(must_attack(s, me)) if must_attack is not None and out else set()
+        forced = set(module.must_attack(s, me)) if out else set()  # e.g. ビルディバイド バーサーク
         if any(int(a.args[0]) in forced for a in out):
             return out  # a character that must attack still can: the attacks cannot end yet
         return [*out, Action("end-attacks")]
@@ -410,7 +412,7 @@ class Match:
         if act.verb == "block":
             attack.blocker = int(act.args[0])
             module_of(s, me).on_block(s, me, attack.blocker)
-            named = getattr(module_of(s, me), "block_name", None)  # e.g. 迎撃 (戦国大戦TCG's word for it)
+            named = module_of(s, me).block_name  # e.g. 迎撃 (戦国大戦TCG's word for it)
             s.emit("block", seat=me, blocker=attack.blocker, **({"as": named} if named else {}))
             push_effects(s, me, attack.blocker, "block")
         self._run_stack("blocks-done")
@@ -419,8 +421,7 @@ class Match:
         """After blocks the host's game may run a step of its own before the damage (``after_blocks`` names it;
         a game without one goes straight on to resolve the attack)."""
         s = self.state
-        after_blocks = getattr(module_of(s, s.active), "after_blocks", None)
-        self._run_stack(after_blocks(s) if after_blocks is not None else "resolve-attack")
+        self._run_stack(module_of(s, s.active).after_blocks(s))
 
     def _resolve_attack(self, defender: int) -> None:
         """Battle the blocker or the target character, or damage the player."""
@@ -507,7 +508,7 @@ class Match:
     def _after_attack(self) -> None:
         s = self.state
         s.attack = None  # back to the host's attack step, or where its game returns after a battle
-        s.phase, s.decider = getattr(module_of(s, s.active), "attack_returns_to", "attack"), s.active
+        s.phase, s.decider = module_of(s, s.active).attack_returns_to, s.active
 
     def _end_turn(self, me: int) -> None:
         self._timed_effects(me, "end-of-turn")
@@ -575,3 +576,20 @@ class Match:
             return f"in the {s.phase} step player {s.decider} may only: {', '.join(verbs)}"
         same = [a.text() for a in legal if a.verb == act.verb]
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
+
+
+_DECISIONS: dict[str, Callable[[Match, int, Action], None]] = {
+    "setup": Match._do_setup, "main": Match._do_main, "reaction": Match._do_reaction, "attack": Match._do_attack,
+    "block": Match._do_block, "trigger": Match._do_trigger, "target": Match._do_target,
+    "discard": Match._do_discard, "effect-discard": Match._do_effect_discard,
+    "cost-discard": Match._do_cost_discard, "scout-place": Match._do_scout_place,
+    "search-pick": Match._do_search_pick,
+}
+"""The match's decision steps and what carries out a decision in each (a game's own steps go to the game)."""
+
+_CONTINUATIONS: dict[str, Callable[[Match], None]] = {
+    "damage": Match._then_damage, "block": Match._then_block, "resolve-attack": Match._then_resolve_attack,
+    "end": Match._then_end, "attack-over": Match._then_attack_over, "reactions": Match._then_reactions,
+    "next-turn": Match._then_next_turn, "blocks-done": Match._then_blocks_done,
+}
+"""Where the match goes on once the stack is empty, besides handing a decision step to its decider."""

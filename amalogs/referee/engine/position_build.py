@@ -393,9 +393,6 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
     steps = [*MATCH_STEPS, *sorted({s for m in modules for s in m.own_steps})]
     if spec.step not in steps:
         raise b.fail("step", f"unknown step {cut(spec.step)} (steps: {', '.join(steps)}){_hint(spec.step, steps)}")
-    if spec.resume is not None and spec.resume.partition(":")[0] not in (*MATCH_STEPS, *(m.id for m in modules),
-                                                                         *_CONTINUATIONS):
-        raise b.fail("resume", f"unknown step {cut(spec.resume)}")
     state.phase = spec.step
     state.resume = spec.resume or "main"
     if spec.attack is not None:
@@ -441,10 +438,6 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
     state.decider = spec.decider if spec.decider is not None else _default_decider(state, modules)
 
 
-_CONTINUATIONS = ("damage", "blocks-done", "resolve-attack", "attack-over", "end", "next-turn", "reactions")
-"""Where the match may go on once the stack is empty, besides its decision steps (``Match._run_stack``)."""
-
-
 def _default_decider(state: State, modules: list[Any]) -> int:
     s = state
     if s.phase in ("block", "reaction"):
@@ -458,9 +451,7 @@ def _default_decider(state: State, modules: list[Any]) -> int:
             if modules[i].setup_actions(s, i):
                 return i
     if ":" in s.phase:
-        hook = getattr(next(m for m in modules if m.id == s.phase.partition(":")[0]), "step_decider", None)
-        if hook is not None:
-            return int(hook(s))
+        return int(next(m for m in modules if m.id == s.phase.partition(":")[0]).step_decider(s))
     return s.active
 
 
@@ -468,19 +459,23 @@ def _check(b: _Builder, match: Any, spec: PositionFile) -> None:
     """What no match could reach: a character with lethal damage on it, an attack by a card not on the
     field, a decision step with nothing to decide."""
     s = match.state
+    steps = [*match.continuations(), *MATCH_STEPS, *sorted({st for g in s.games for st in g.own_steps})]
+    if spec.resume is not None and spec.resume not in steps:
+        raise b.fail("resume", f"unknown step {cut(spec.resume)}{_hint(spec.resume, steps)}")
     for i in range(len(s.seats)):
         for uid in characters_of(s, i):
             if s.seats[i].damage.get(uid, 0) and s.seats[i].damage[uid] >= dp(s, uid):
                 raise b.fail(f"{b.keys.get(uid, f'#{uid}')}.damage", "at or above the card's toughness "
                              f"({dp(s, uid)} thousandths): it would have been destroyed")
-    if s.attack is not None:
-        if s.attack.attacker not in characters_of(s, s.active):
-            raise b.fail("attack.attacker", f"#{s.attack.attacker} is not a character of the active seat on the field")
+    if s.attack is not None:  # (a card of the attack may have left the field since: the attack then fizzles)
+        if s.cards[s.attack.attacker].owner != s.active or (
+                s.phase == "block" and s.attack.attacker not in characters_of(s, s.active)):
+            raise b.fail("attack.attacker", f"#{s.attack.attacker} is not a character of the active seat"
+                         + (" on the field" if s.phase == "block" else ""))
         for part in ("target", "blocker"):
             uid = getattr(s.attack, part)
-            if uid is not None and uid not in [u for j in range(len(s.seats)) if j != s.active
-                                               for u in characters_of(s, j)]:
-                raise b.fail(f"attack.{part}", f"#{uid} is not a character of another seat on the field")
+            if uid is not None and s.cards[uid].owner == s.active:
+                raise b.fail(f"attack.{part}", f"#{uid} is not a card of another seat")
     if s.finished:
         return
     try:

@@ -29,10 +29,18 @@ from __future__ import annotations
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import HitResult, seat_from
+from amalogs.referee.engine.core import CoreGame, HitResult, seat_from
 from amalogs.referee.engine.effects import push_ability, resolve
 from amalogs.referee.engine.state import Attack, CardData, Seat, State
-from amalogs.referee.games.break_joker_score import COMBO_NAMES, ROW, TIE_BONUS, Score, Slot, row_totals, score_row
+from amalogs.referee.games.break_joker_score import (
+    COMBO_NAMES,
+    ROW,
+    TIE_BONUS,
+    Score,
+    Slot,
+    row_totals,
+    score_row,
+)
 
 __all__ = ["BreakJoker", "ROW", "HP"]
 
@@ -48,7 +56,7 @@ COUNT = "break-joker:count"  # the battle check's decision: which total a row co
 CHOSEN = ("bj-count-0", "bj-count-1")  # State.secret keys: the total each seat chose, hidden until both did
 
 
-class BreakJoker:
+class BreakJoker(CoreGame):
     """仮面ライダー ブレイクジョーカー behind the referee contract."""
 
     id = "break-joker"
@@ -65,7 +73,6 @@ class BreakJoker:
     own_steps = frozenset({"break-joker:round", RESUME, COUNT})
     position_zones: dict[str, str | tuple[str, str]] = {"deck": "deck", "field": "field", "discard-pile": "discard"}
     top_last = frozenset({"deck"})  # the row is listed left to right, as it is held
-    face_down_zones: frozenset[str] = frozenset()
     damage_stat: str | None = None  # no battles
 
     def can_activate(self, state: State, i: int) -> bool:
@@ -90,12 +97,6 @@ class BreakJoker:
 
     def deal(self, state: State, i: int) -> None:
         return None
-
-    def setup_actions(self, state: State, i: int) -> list[Action]:
-        return []
-
-    def apply_setup(self, state: State, i: int, action: Action) -> None:
-        raise AssertionError("ブレイクジョーカー has no setup decisions")
 
     def finish_setup(self, state: State, i: int) -> None:
         state.counters.setdefault(TIES, 0)
@@ -378,17 +379,8 @@ class BreakJoker:
 
     # --- the attack of the round and the defender -----------------------------------------------------
 
-    def reactions(self, state: State, i: int) -> list[Action]:
-        return []
-
-    def apply_reaction(self, state: State, i: int, action: Action) -> None:
-        raise AssertionError("ブレイクジョーカー has no reactions")
-
     def attackers(self, state: State, i: int) -> list[int]:
         return []  # the round's one attack is made by the round step itself
-
-    def on_attack(self, state: State, i: int, uid: int) -> None:
-        return None
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         return [None]
@@ -401,15 +393,6 @@ class BreakJoker:
             return [attack.attacker]
         return []
 
-    def permanents(self, state: State, i: int) -> list[int]:
-        return []
-
-    def block_options(self, state: State, i: int, target: int | None) -> list[int]:
-        return []  # no blockers
-
-    def on_block(self, state: State, i: int, uid: int) -> None:
-        return None
-
     def take_hit(self, state: State, i: int) -> HitResult:
         """One SP point lowers HP by 1; losing is checked at the end of a round (or of the opponent's turn)."""
         self.lose_hp(state, i, 1)
@@ -420,11 +403,6 @@ class BreakJoker:
         self.lose_hp(state, i, amount // 1000)
         return "ok"
 
-    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
-        return None
-
-    def end_turn(self, state: State, i: int) -> None:
-        return None
 
 
 _PLAIN_SLOTS: dict[tuple[int, bool], tuple[CardData, Slot]] = {}  # (card instance, BJ row?) → its unmarked slot

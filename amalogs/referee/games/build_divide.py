@@ -22,7 +22,7 @@ from typing import Any
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import (
-    HIDDEN_ZONES,
+    CoreGame,
     HitResult,
     draw_from_deck,
     move_top,
@@ -78,7 +78,7 @@ def awakening(card: Card) -> tuple[tuple[Any, ...], dict[int, str]]:
     return tuple(effects), conditions
 
 
-class BuildDivide:
+class BuildDivide(CoreGame):
     """ビルディバイド -ブライト- behind the referee contract."""
 
     id = "build-divide"
@@ -88,9 +88,6 @@ class BuildDivide:
     hand_limit: int | None = 5
     draw_out_loss: str | None = NO_DRAW  # an effect's draw with neither deck nor life cards loses too
 
-    first_step = "main"
-    hidden_zones = HIDDEN_ZONES
-    own_steps: frozenset[str] = frozenset()
     position_zones: dict[str, str | tuple[str, str]] = {
         "deck": "deck", "hand": "hand", "field": "field", "energy-zone": "energy", "life-zone": "life",
         "drop-zone": "drop", "territory-zone": ("territory", "territory-open"), "d-deck": "d-deck",
@@ -98,15 +95,6 @@ class BuildDivide:
     top_last = frozenset({"deck"})  # the life zone is held top first already
     face_down_zones = frozenset({"territory", "d-deck"})
     damage_stat: str | None = "power"
-
-    def step_actions(self, state: State, i: int) -> list[Action]:
-        return []  # no steps of its own
-
-    def apply_step(self, state: State, i: int, action: Action) -> str | None:
-        raise AssertionError(f"{self.id} has no steps of its own")
-
-    def can_activate(self, state: State, i: int) -> bool:
-        return True
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats
@@ -297,15 +285,9 @@ class BuildDivide:
         """-ブライト-: the non-turn player has no quick timing (it only blocks and fires shot triggers)."""
         return []
 
-    def apply_reaction(self, state: State, i: int, action: Action) -> None:
-        raise AssertionError("ビルディバイド -ブライト- has no reactions")
-
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
         return standing(seat, seat.zones["field"])
-
-    def on_attack(self, state: State, i: int, uid: int) -> None:
-        state.seats[i].rested.add(uid)
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
@@ -337,9 +319,6 @@ class BuildDivide:
         seat = state.seats[i]
         return [u for u in standing(seat, seat.zones["field"]) if u != target]
 
-    def on_block(self, state: State, i: int, uid: int) -> None:
-        state.seats[i].rested.add(uid)
-
     def take_hit(self, state: State, i: int) -> HitResult:
         """One point of damage: reveal the top life card (バースト: one more damage; ショット: a trigger)."""
         seat = state.seats[i]
@@ -357,13 +336,7 @@ class BuildDivide:
             return "trigger"
         return "ok"
 
-    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
-        """A direct-damage attacker hitting a shield-life player deals SP 1 (AMALOGS resolution table)."""
-        return self.take_hit(state, i)
-
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
         if use:
             self.play(state, i, uid, free=True)
 
-    def end_turn(self, state: State, i: int) -> None:
-        return None

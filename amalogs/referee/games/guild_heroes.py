@@ -28,7 +28,7 @@ from typing import Any
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import (
-    HIDDEN_ZONES,
+    CoreGame,
     HitResult,
     draw_from_deck,
     move_top,
@@ -67,7 +67,7 @@ def _move_key(table: dict[int, Any], old: int, new: int) -> None:
         table[new] = table.pop(old)
 
 
-class GuildHeroes:
+class GuildHeroes(CoreGame):
     """ギルドヒーローズ behind the referee contract."""
 
     id = "guild-heroes"
@@ -77,22 +77,12 @@ class GuildHeroes:
     hand_limit: int | None = 6
     draw_out_loss: str | None = NO_DRAW  # an effect's draw from an empty deck loses too
 
-    first_step = "main"
-    hidden_zones = HIDDEN_ZONES
-    own_steps: frozenset[str] = frozenset()
     position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z not in ("equipment", "under")}
     top_last = frozenset({"deck", "mana-deck", "fort-area"})  # the top fort is the last
-    face_down_zones: frozenset[str] = frozenset()
     damage_stat: str | None = "defence"
 
     def __init__(self) -> None:
         self.natives: dict[str, set[str]] = {}  # a native text this module carries out → the card ids printing it
-
-    def step_actions(self, state: State, i: int) -> list[Action]:
-        return []  # no steps of its own
-
-    def apply_step(self, state: State, i: int, action: Action) -> str | None:
-        raise AssertionError(f"{self.id} has no steps of its own")
 
     def can_activate(self, state: State, i: int) -> bool:
         return not state.seats[i].moving
@@ -327,9 +317,6 @@ class GuildHeroes:
         seat = state.seats[i]
         return standing(seat, seat.zones["attack-area"])
 
-    def on_attack(self, state: State, i: int, uid: int) -> None:
-        state.seats[i].rested.add(uid)
-
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
         from amalogs.referee.engine.registry import spent_characters
@@ -355,9 +342,6 @@ class GuildHeroes:
             return []  # only an attack on the player can be blocked
         seat = state.seats[i]
         return standing(seat, seat.zones["defence-area"])
-
-    def on_block(self, state: State, i: int, uid: int) -> None:
-        state.seats[i].rested.add(uid)
 
     def _break(self, state: State, i: int) -> None:
         seat = state.seats[i]
@@ -397,9 +381,6 @@ class GuildHeroes:
         if seat.damage[top] >= defence:
             self._break(state, i)
         return "ok"
-
-    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
-        return None
 
     def end_turn(self, state: State, i: int) -> None:
         state.seats[i].moving = False

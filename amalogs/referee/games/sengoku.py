@@ -85,7 +85,6 @@ class Sengoku(SengokuCards):
     own_steps = frozenset({KOKURYOKU_STEP, STRATEGY_STEP})
     position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z != "under"}
     top_last = frozenset({"deck", "castle"})
-    face_down_zones: frozenset[str] = frozenset()
     damage_stat: str | None = "heiryoku"
     attack_returns_to = "main"  # after each battle the turn player is back in its main phase
 
@@ -222,9 +221,6 @@ class Sengoku(SengokuCards):
             self.draw(state, i)
 
     # --- the main phase -------------------------------------------------------------------------------
-
-    def can_activate(self, state: State, i: int) -> bool:
-        return True
 
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
@@ -413,12 +409,3 @@ class Sengoku(SengokuCards):
         state.emit("siege", seat=i, walls=len(fallen), castle=len(walls))
         return "ok"
 
-    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
-        """A direct-damage attacker against castle walls deals SP 1 (AMALOGS resolution table)."""
-        return self.take_hit(state, i)
-
-    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
-        return None  # castle walls have no triggers
-
-    def end_turn(self, state: State, i: int) -> None:
-        return None  # the match clears the damage and cuts the hand to the limit

@@ -9,7 +9,7 @@ The 忠誠/謀反 counters belong to a player (the cards say "you get a counter"
 from __future__ import annotations
 
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import standing
+from amalogs.referee.engine.core import CoreGame, standing
 from amalogs.referee.engine.effects import has
 from amalogs.referee.engine.state import CardData, Seat, State
 
@@ -35,7 +35,7 @@ def counter(state: State, i: int, name: str) -> int:
     return state.seats[i].counters.get(name, 0)
 
 
-class SengokuCards:
+class SengokuCards(CoreGame):
     """Card rules of 戦国大戦TCG, mixed into the core game :class:`amalogs.referee.games.sengoku.Sengoku`."""
 
     def __init__(self) -> None:
