@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from amalogs.catalog import Catalog, Game
 from amalogs.compare.cardpool import PoolStats, pool_stats
 from amalogs.errors import AmalogsError
+from amalogs.ontology.terms import AttackRule
 
 __all__ = ["Row", "comparison_rows", "field_rows", "render_table", "markdown_table", "html_document", "FORMATS"]
 
@@ -49,9 +50,7 @@ def _facts(pools: dict[str, PoolStats]) -> list[tuple[str, Callable[[Game], obje
         ("stat system", lambda g: _value(g.page.stat_system())),
         ("damage system", lambda g: g.page.damage_system().value),
         ("life system", lambda g: g.page.life_system().value),
-        ("attack rules", lambda g: _join([e.rule.value for e in g.page.keyword_rules
-                                           if e.rule.value in ("ブロック宣言", "プレイヤーアタック", "サーチアタック",
-                                                               "ワンサイドアタック")])),
+        ("attack rules", lambda g: _join([e.rule.value for e in g.page.keyword_rules if isinstance(e.rule, AttackRule)])),
         ("main deck", lambda g: str(g.profile.deck.main)),
         ("copy limit", lambda g: g.profile.deck.copy_limit if g.profile.deck.copy_limit is not None else "—"),
         ("side decks", lambda g: _join([f"{s.name} {s.size}" for s in g.profile.deck.side_decks])),

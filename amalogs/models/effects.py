@@ -20,7 +20,9 @@ Primitives (``do = ...``):
 - ``boost_attack``: the next player damage its controller's attack deals this turn is ``amount`` SP higher.
 - ``grant_keyword``: each selected character gains ``keyword`` until the end of turn (or for good).
 - ``discard``: ``who`` discards ``count`` cards from hand (its own choice).
-- ``heal``: ``who`` recovers ``amount`` life points (life-point games; others: nothing happens).
+- ``heal``: ``who`` recovers ``amount`` life: life points go up; a ダメージ蓄積 player puts that many damage
+  cards into its discard pile; a ライフカード player puts that many top cards of its deck into its life;
+  shield and fort games: nothing happens.
 - ``native``: an effect only the card's own game can carry out; in another game it fizzles (立ち消え).
 """
 

@@ -123,6 +123,8 @@ class LifeSystem(StrEnum):
     SHIELD_LIFE = "シールドライフ"
     FORT_LIFE = "フォートライフ"
     LIFE_POINTS = "ライフポイント"
+    DAMAGE_ACCUMULATION = "ダメージ蓄積"
+    LIFE_CARDS = "ライフカード"
 
 
 class AttackRule(StrEnum):
@@ -132,6 +134,7 @@ class AttackRule(StrEnum):
     PLAYER_ATTACK = "プレイヤーアタック"
     SEARCH_ATTACK = "サーチアタック"
     ONE_SIDED_ATTACK = "ワンサイドアタック"
+    SELECTED_LEADER = "選抜リーダー制"
 
 
 class ColourSlot(StrEnum):
@@ -246,3 +249,4 @@ class UnifiedKeyword(StrEnum):
     BURST = "バースト"
     FROM_HAND = "手札起動"
     FROM_DISCARD = "墓地起動"
+    CHECK_TRIGGER = "チェックトリガー"
