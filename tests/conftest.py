@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from amalogs.catalog import Catalog, load_catalog
+from amalogs.referee.engine.rules import GameRules
 
 DATA = Path(__file__).parent / "data"
 USER_ROOT = DATA / "user-root"
@@ -17,6 +18,14 @@ BROKEN = DATA / "broken"
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     return load_catalog()
+
+
+def rules(game: object) -> GameRules:
+    """A shipped game's facts as the referee reads them (for seats a test builds by hand)."""
+    from amalogs.referee.engine.rules import rules_of
+
+    cat = load_catalog()
+    return rules_of(cat.games[str(getattr(game, "id", game))], cat.ontology)
 
 
 class Cli:

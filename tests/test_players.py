@@ -11,10 +11,12 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, Match
+from amalogs.referee.engine.state import CardData, State
 from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.players import PLAYERS, GreedyPlayer
 from amalogs.referee.sessions.runner import Side, play_match, resolve_side
-from amalogs.referee.engine.state import CardData, State
+
+from .conftest import rules
 
 BD = BuildDivide()
 DECKS = ["red-aggro", "blue-white-control", "black-eclipse"]
@@ -29,7 +31,7 @@ class Position:
 
     def __init__(self, phase: str = "attack") -> None:
         self.cards: list[CardData] = []
-        self.state = State([BD.new_seat({}), BD.new_seat({})], self.cards, random.Random(0), first=0)
+        self.state = State([BD.new_seat({}, rules(BD)), BD.new_seat({}, rules(BD))], self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, phase
         for seat in self.state.seats:
             seat.turns = 1

@@ -8,8 +8,10 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, IllegalActionError, Match, RandomPlayer
-from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.games.build_divide import BuildDivide
+
+from .conftest import rules
 
 BD = BuildDivide()
 
@@ -19,7 +21,7 @@ class Table:
 
     def __init__(self) -> None:
         self.cards: list[CardData] = []
-        self.state = State([BD.new_seat({}), BD.new_seat({})], self.cards, random.Random(0), first=0)
+        self.state = State([BD.new_seat({}, rules(BD)), BD.new_seat({}, rules(BD))], self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, "attack"
         for seat in self.state.seats:
             seat.turns = 1
@@ -293,8 +295,8 @@ def test_a_static_effect_is_an_aura_while_its_card_stays() -> None:
 
 
 def test_a_static_effect_on_the_card_itself_is_part_of_its_values(catalog: Catalog) -> None:
-    from amalogs.referee.engine.instances import _with_own_statics
     from amalogs.models.effects import GrantKeyword
+    from amalogs.referee.engine.instances import _with_own_statics
 
     plain = CardData(0, 0, "x", "x", "character", (), 1, 2000, 2000, 0, frozenset(),
                      effects=(GrantKeyword(do="grant_keyword", when="static", keyword="デコイ"),))  # type: ignore[arg-type]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-
 from amalogs.catalog import Catalog
 from amalogs.referee import Match, RandomPlayer
+from amalogs.referee.engine.state import CardData, State
 from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.games.guild_heroes import GuildHeroes
-from amalogs.referee.engine.state import CardData, State
+
+from .conftest import rules
 
 MODULES = {"bd": BuildDivide(), "gh": GuildHeroes()}
 
@@ -19,7 +20,7 @@ class Table:
 
     def __init__(self, game0: str = "gh", game1: str = "gh") -> None:
         self.cards: list[CardData] = []
-        seats = [MODULES[game0].new_seat({}), MODULES[game1].new_seat({})]
+        seats = [MODULES[game0].new_seat({}, rules(MODULES[game0])), MODULES[game1].new_seat({}, rules(MODULES[game1]))]
         self.state = State(seats, self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, "attack"
         for seat in seats:

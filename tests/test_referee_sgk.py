@@ -9,10 +9,12 @@ import pytest
 
 from amalogs.catalog import Catalog, load_catalog
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.players.greedy import GreedyPlayer
-from amalogs.referee.engine.instances import _prototype
+from amalogs.referee.engine.instances import card_instance
 from amalogs.referee.engine.registry import MODULES
 from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.players.greedy import GreedyPlayer
+
+from .conftest import rules
 
 SGK, BD, GH = "sengoku-taisen", "build-divide", "guild-heroes"
 CATALOG = load_catalog()
@@ -23,7 +25,7 @@ class Table:
 
     def __init__(self, game0: str = SGK, game1: str = SGK, phase: str = "main") -> None:
         self.cards: list[CardData] = []
-        seats = [MODULES[game0].new_seat({}), MODULES[game1].new_seat({})]
+        seats = [MODULES[game0].new_seat({}, rules(MODULES[game0])), MODULES[game1].new_seat({}, rules(MODULES[game1]))]
         self.state = State(seats, self.cards, random.Random(0), first=0, has_auras=True)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, phase
         for seat in seats:
@@ -34,10 +36,8 @@ class Table:
             face_down: bool = False) -> int:
         """A card of the seat's game into a zone (``fresh``: deployed this turn)."""
         game = CATALOG.game(self.state.seats[owner].game)
-        slots = {e.native: e.slot.value for e in game.page.colours}
-        proto = _prototype(MODULES[game.id], CATALOG.cards(game.id)[card_id], slots, game)
         uid = len(self.cards)
-        self.cards.append(proto.copy_as(uid, owner))
+        self.cards.append(card_instance(CATALOG, game, CATALOG.cards(game.id)[card_id], uid, owner))
         seat = self.state.seats[owner]
         seat.zones[zone].append(uid)
         if rested:
@@ -412,7 +412,7 @@ def test_counting_kokuryoku_says_what_working_out_the_payment_says() -> None:
     for _ in range(400):
         cards = [CardData(u, 0, f"k{u}", f"k{u}", "bushou", (rng.choice(colours),), 1, 0, 0, 0, frozenset())
                  for u in range(rng.randrange(8))]
-        state = State([module.new_seat({}), module.new_seat({})], cards, random.Random(0), first=0)
+        state = State([module.new_seat({}, rules(module)), module.new_seat({}, rules(module))], cards, random.Random(0), first=0)
         seat = state.seats[0]
         seat.zones["kokuryoku"] = [c.uid for c in cards]
         seat.face_down.update(c.uid for c in cards if rng.random() < 0.3)

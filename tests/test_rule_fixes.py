@@ -11,12 +11,14 @@ from amalogs.catalog import Catalog
 from amalogs.models.effects import BoostAttack, Draw, Modify, Selector, Timing
 from amalogs.ontology.terms import CanonicalStat
 from amalogs.referee import Match
+from amalogs.referee.engine.core import CoreGame
+from amalogs.referee.engine.state import CardData, State
 from amalogs.referee.games.break_joker import BreakJoker
 from amalogs.referee.games.build_divide import BuildDivide
-from amalogs.referee.engine.core import CoreGame
 from amalogs.referee.games.guild_heroes import GuildHeroes
 from amalogs.referee.games.sengoku import Sengoku
-from amalogs.referee.engine.state import CardData, State
+
+from .conftest import rules
 
 MODULES: dict[str, CoreGame] = {"bd": BuildDivide(), "gh": GuildHeroes(), "sgk": Sengoku(), "bj": BreakJoker()}
 ROUND = "break-joker:round"
@@ -27,7 +29,7 @@ class Table:
 
     def __init__(self, game0: str = "bd", game1: str = "bd", phase: str = "attack") -> None:
         self.cards: list[CardData] = []
-        seats = [MODULES[game0].new_seat({}), MODULES[game1].new_seat({})]
+        seats = [MODULES[game0].new_seat({}, rules(MODULES[game0])), MODULES[game1].new_seat({}, rules(MODULES[game1]))]
         self.state = State(seats, self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, phase
         for seat in seats:

@@ -54,7 +54,7 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int) -> bool:
         return False
     if card.conditions and not works(state, i, card, card.effects[k]):
         return False  # e.g. a 覚醒 ability while the territory is closed
-    if pay.rest_self and (uid in seat.rested or (module.summoning_sickness and seat.entered.get(uid) == state.turn)):
+    if pay.rest_self and (uid in seat.rested or (state.rules[i].summoning_sickness and seat.entered.get(uid) == state.turn)):
         return False
     if len(seat.zones["deck"]) < pay.deck_top or len(seat.zones["hand"]) - (uid in seat.zones["hand"]) < pay.discard:
         return False

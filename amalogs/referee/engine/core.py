@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
 __all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from"]
@@ -35,14 +36,14 @@ class CoreGame:
     ``targets``) and answers as defender (``block_options``, ``take_hit``/``take_attack``, ``trigger``)."""
 
     id: str
-    damage_system: str  # "SPS" or "DDS"
-    hand_limit: int | None = None
     resource_zone: str = "deck"  # where the cards that pay costs are
-    summoning_sickness: bool = False  # a character cannot rest itself (attack, pay) the turn it came into play
     # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
     # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
     draw_out_loss: str | None = None
     block_name: str | None = None  # the game's own word for a block in the play-by-play (戦国大戦TCG: 迎撃)
+    # native keywords whose unified form the game grants only at some times, not printed on the card for good
+    # (戦国大戦TCG 先制: in its controller's own turn); the rest come from the page's unified keyword map
+    timed_keywords: frozenset[str] = frozenset()
     attack_returns_to: str = "attack"  # as host, the step after each attack (戦国大戦TCG: back to its main phase)
 
     # A game whose procedure the shared steps do not cover (a round-based game, a step the match has no name
@@ -65,7 +66,8 @@ class CoreGame:
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         raise NotImplementedError
 
-    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+    def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
+        """A new seat with each part of its deck where it starts (``rules``: the game's facts from its data)."""
         raise NotImplementedError
 
     def deal(self, state: State, i: int) -> None:

@@ -10,6 +10,7 @@ from amalogs.catalog import Catalog, Game
 from amalogs.models.cards import Card, Deck
 from amalogs.referee.engine.core import CoreGame
 from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import CardData
 
 __all__ = ["deck_instances", "card_instance", "traits_of"]
@@ -41,12 +42,16 @@ def traits_of(card: Card, game: Game) -> tuple[str, ...]:
     return to_canonical(card, game).traits
 
 
-def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game) -> CardData:
-    """The referee's data for a card, worked out once per card (cards are frozen, so it never goes stale)."""
+def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game, rules: GameRules) -> CardData:
+    """The referee's data for a card, worked out once per card (cards are frozen, so it never goes stale); its
+    unified keywords by its game's page (a keyword the game grants only at some times is left to the game)."""
     key = (module.id, id(card))
     hit = _PROTOTYPES.get(key)
     if hit is None or hit[0] is not card:
-        data = _with_own_statics(module.card_data(card, 0, 0))
+        data = module.card_data(card, 0, 0)
+        unified = frozenset(rules.unified[k] for k in card.keywords
+                            if k in rules.unified and k not in module.timed_keywords)
+        data = _with_own_statics(replace(data, unified=data.unified | unified))
         hit = (card, replace(data, slots=frozenset(slots[c] for c in data.colours if c in slots),
                              traits=frozenset(traits_of(card, game))))
         _PROTOTYPES[key] = hit
@@ -59,23 +64,25 @@ def deck_instances(catalog: Catalog, game: Game, deck: Deck, owner: int, cards: 
     module = MODULES[game.id]
     pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
     slots = {e.native: e.slot.value for e in game.page.colours}
-    parts = {"main": _instances(module, cards, pool, deck.main, owner, slots, game)}
+    rules = rules_of(game, catalog.ontology)
+    parts = {"main": _instances(module, cards, pool, deck.main, owner, slots, game, rules)}
     for part, counts in [*deck.side.items(), *deck.extra.items()]:
-        parts[part] = _instances(module, cards, pool, counts, owner, slots, game)
+        parts[part] = _instances(module, cards, pool, counts, owner, slots, game, rules)
     return parts
 
 
-def card_instance(game: Game, card: Card, uid: int, owner: int) -> CardData:
+def card_instance(catalog: Catalog, game: Game, card: Card, uid: int, owner: int) -> CardData:
     """One instance of a card, outside any deck (a position that lists its cards one by one)."""
     module = MODULES[game.id]
-    return _prototype(module, card, {e.native: e.slot.value for e in game.page.colours}, game).copy_as(uid, owner)
+    slots = {e.native: e.slot.value for e in game.page.colours}
+    return _prototype(module, card, slots, game, rules_of(game, catalog.ontology)).copy_as(uid, owner)
 
 
 _INSTANCES: dict[tuple[Any, ...], tuple[list[Card], list[CardData]]] = {}
 
 
 def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
-               owner: int, slots: dict[str, str], game: Game) -> list[int]:
+               owner: int, slots: dict[str, str], game: Game, rules: GameRules) -> list[int]:
     """Card instances for a deck part, numbered from ``len(cards)``. Instances are frozen, so the same part
     at the same place in a match reuses them (a run of many matches builds each deck once)."""
     start = len(cards)
@@ -85,7 +92,7 @@ def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], c
     if hit is None or any(a is not b for a, b in zip(hit[0], chosen)):
         made: list[CardData] = []
         for card, n in zip(chosen, counts.values()):
-            proto = _prototype(module, card, slots, game)
+            proto = _prototype(module, card, slots, game, rules)
             for _ in range(n):  # each copy its own number (the list grows as they are made)
                 made.append(proto.copy_as(start + len(made), owner))
         if len(_INSTANCES) > 512:

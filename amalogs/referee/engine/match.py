@@ -54,6 +54,7 @@ from amalogs.referee.engine.registry import (
     game_of_step,
     module_of,
 )
+from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import Attack, CardData, State
 
 __all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "card_instance", "characters_of", "deck_instances",
@@ -76,6 +77,11 @@ class Match:
     def __init__(self, state: State) -> None:
         if not state.games:  # each seat's core game, on the state
             state.games = [MODULES[seat.game] for seat in state.seats]
+        if not state.rules:  # a state made by hand: its games' facts from the loaded data
+            from amalogs.catalog import load_catalog
+
+            catalog = load_catalog()
+            state.rules = [rules_of(catalog.games[seat.game], catalog.ontology) for seat in state.seats]
         self.state = state
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
@@ -96,10 +102,12 @@ class Match:
         rng = random.Random(seed)
         cards: list[CardData] = []
         seats = []
+        rules: list[GameRules] = []
         for i, (game, deck) in enumerate(sides):
-            seats.append(MODULES[game.id].new_seat(deck_instances(catalog, game, deck, i, cards)))
+            rules.append(rules_of(game, catalog.ontology))
+            seats.append(MODULES[game.id].new_seat(deck_instances(catalog, game, deck, i, cards), rules[-1]))
         state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events,
-                      has_auras=any(c.auras for c in cards), games=[MODULES[g.id] for g, _ in sides])
+                      has_auras=any(c.auras for c in cards), games=[MODULES[g.id] for g, _ in sides], rules=rules)
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
         for i in (state.first, 1 - state.first):
             module_of(state, i).deal(state, i)
@@ -225,7 +233,7 @@ class Match:
         for i, seat in enumerate(s.seats):
             hidden = module_of(s, i).hidden_zones
             view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
-                                    "hand_limit": seat.counters.get("hand-limit", module_of(s, i).hand_limit),
+                                    "hand_limit": seat.counters.get("hand-limit", s.rules[i].hand_limit),
                                     "counters": dict(seat.counters)}
             for zone, cards in seat.zones.items():
                 secret = zone in hidden or (zone == "hand" and i != player)
@@ -448,14 +456,14 @@ class Match:
         s = self.state
         attack = s.attack
         assert attack is not None
-        host, guard = module_of(s, 1 - defender), module_of(s, defender)
+        guard = module_of(s, defender)
         boost, s.boost[1 - defender] = s.boost[1 - defender], 0  # used by this player damage
-        if host.damage_system == "SPS":
+        if s.rules[1 - defender].damage_system == "SPS":
             attack.hits_left = sp(s, attack.attacker) + boost
             self._deal_hits(defender)
             return
         bonus = max(sp(s, attack.attacker) + boost, 0)
-        if guard.damage_system == "DDS":
+        if s.rules[defender].dds_hits_with_ap:  # the resolution table: AP against forts, life points …
             result = guard.take_attack(s, defender, ap(s, attack.attacker) + bonus * 1000)
             self._hit_result(defender, result)
             if not s.finished and s.phase != "trigger":
@@ -527,7 +535,7 @@ class Match:
 
     def _discard_or_pass(self, me: int) -> None:
         s = self.state
-        limit = s.seats[me].counters.get("hand-limit", module_of(s, me).hand_limit)  # a card may change it
+        limit = s.seats[me].counters.get("hand-limit", s.rules[me].hand_limit)  # a card may change it
         if limit is not None and len(s.seats[me].zones["hand"]) > limit:
             s.phase, s.decider = "discard", me
             return

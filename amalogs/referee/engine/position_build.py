@@ -31,6 +31,7 @@ from amalogs.referee.engine.positions import (
     split_ref,
 )
 from amalogs.referee.engine.registry import MODULES, characters_of
+from amalogs.referee.engine.rules import rules_of
 from amalogs.referee.engine.state import Attack, CardData, Pending, Seat, State
 from amalogs.referee.engine.values import dp
 
@@ -184,7 +185,7 @@ class _Builder:
         for key, entry in listed:
             card_id, n = self._split(key, entry.card)
             uid = n if n is not None else next(order)
-            made[uid] = card_instance(seat.game, seat.pool[card_id], uid, seat.index)
+            made[uid] = card_instance(self.catalog, seat.game, seat.pool[card_id], uid, seat.index)
             seat.free.setdefault(card_id, []).append(uid)
         self.cards += [made[u] for u in range(seat.start, seat.start + seat.size)]
         for uids in seat.free.values():
@@ -253,7 +254,7 @@ class _Builder:
         left = {part: [u for u in uids if u not in placed] for part, uids in seat.parts.items()}
         listed = {zone: [(f"{seat.key}.{zone}[{k}]", taken[f"{seat.key}.{zone}[{k}]"], e) for k, e in enumerate(entries)]
                   for zone, entries in zones.items()}
-        made: Seat = seat.module.new_seat(left)
+        made: Seat = seat.module.new_seat(left, rules_of(seat.game, self.catalog.ontology))
         for zone in seat.module.top_last:
             if zone in made.zones:
                 shuffler.shuffle(made.zones[zone])
@@ -362,7 +363,8 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
     first = spec.first if spec.first is not None else (spec.active if spec.turn % 2 else 1 - spec.active)
     state = State(seats, b.cards, random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
                   turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards),
-                  games=[info.module for info, _ in found])
+                  games=[info.module for info, _ in found],
+                  rules=[rules_of(info.game, catalog.ontology) for info, _ in found])
     _seat_facts(b, state, spec)
     _step(b, state, spec, [info.module for info, _ in found])
     match = make(state)

@@ -159,6 +159,7 @@ class State:
     events: list[dict[str, Any]] = field(default_factory=list)
     log_events: bool = True
     games: list[Any] = field(default_factory=list)  # each seat's core game (the engine reaches games through it)
+    rules: list[Any] = field(default_factory=list)  # each seat's game's facts from its data (engine.rules.GameRules)
 
     def clone(self) -> State:
         rng = random.Random()
@@ -170,7 +171,7 @@ class State:
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
-                     self.log_events, self.games)
+                     self.log_events, self.games, self.rules)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -31,6 +31,7 @@ from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import CoreGame, HitResult, seat_from
 from amalogs.referee.engine.effects import push_ability, resolve
+from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import Attack, CardData, Seat, State
 from amalogs.referee.games.break_joker_score import (
     COMBO_NAMES,
@@ -42,9 +43,7 @@ from amalogs.referee.games.break_joker_score import (
     score_row,
 )
 
-__all__ = ["BreakJoker", "ROW", "HP"]
-
-HP = 10
+__all__ = ["BreakJoker", "ROW"]
 ZONES = ("deck", "field", "discard")
 TIES, TURN, IN_ROUND = "ties", "bj-turn", "bj-round"  # State.counters keys
 SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
@@ -60,12 +59,7 @@ class BreakJoker(CoreGame):
     """仮面ライダー ブレイクジョーカー behind the referee contract."""
 
     id = "break-joker"
-    # The match reads this only when this seat defends: a DDS attacker's AP goes to HP (the page's decision);
-    # an SPS attacker deals its SP. Its own round damage counts as SP whatever this says.
-    damage_system = "DDS"
     resource_zone = "deck"
-    summoning_sickness = False
-    hand_limit: int | None = None
     draw_out_loss: str | None = None  # a draw it cannot make (outside its round, an empty deck) does nothing
 
     first_step = "break-joker:round"
@@ -88,9 +82,9 @@ class BreakJoker(CoreGame):
                         frozenset(card.keywords), frozenset(), shown, (), card.effects,
                         title=title if isinstance(title, str) else None)
 
-    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+    def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = seat_from(self.id, ZONES, parts, {"main": "deck"})
-        seat.counters.update({"hp": HP, "hp-max": HP})
+        seat.counters.update({"hp": rules.life, "hp-max": rules.life_maximum or rules.life})
         return seat
 
     # --- setup: none (no hand, no mulligan; every round shuffles) -------------------------------------

@@ -32,14 +32,12 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
 __all__ = ["BuildDivide"]
 
-LIFE = 10
-START_ENERGY = 2
 ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "territory-open", "d-deck")
-UNIFIED = {"decoy": "デコイ", "blitz": "先制攻撃", "shot": "ライフトリガー", "burst": "バースト"}
 NO_DRAW = "drew with neither deck nor life cards"  # losing condition ② of seed 000: any draw, not only a turn's
 
 
@@ -82,10 +80,7 @@ class BuildDivide(CoreGame):
     """ビルディバイド -ブライト- behind the referee contract."""
 
     id = "build-divide"
-    damage_system = "SPS"
     resource_zone = "energy"
-    summoning_sickness = False
-    hand_limit: int | None = 5
     draw_out_loss: str | None = NO_DRAW  # an effect's draw with neither deck nor life cards loses too
 
     position_zones: dict[str, str | tuple[str, str]] = {
@@ -104,11 +99,11 @@ class BuildDivide(CoreGame):
         effects, conditions = awakening(card)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
                         power if unit else 0, power if unit else 0, hit, frozenset(card.keywords),
-                        frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
+                        frozenset(),
                         f"{power}/{hit}" if unit else "", (), effects,
                         title=title if isinstance(title, str) else None, conditions=conditions)
 
-    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+    def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})
         seat.face_down.update(seat.zones["territory"] + seat.zones["d-deck"])  # the opponent sees only their backs
         return seat
@@ -116,7 +111,7 @@ class BuildDivide(CoreGame):
     # --- setup ----------------------------------------------------------------------------------------
 
     def deal(self, state: State, i: int) -> None:
-        shuffle_and_draw(state, i, 5, self.draw)
+        shuffle_and_draw(state, i, state.rules[i].starting_hand, self.draw)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
         return mulligan_actions(state, i)
@@ -125,7 +120,7 @@ class BuildDivide(CoreGame):
         seat = state.seats[i]
         if action.verb == "mulligan":
             aside = seat.zones["hand"]
-            seat.zones["hand"] = [seat.zones["deck"].pop() for _ in range(min(5, len(seat.zones["deck"])))]
+            seat.zones["hand"] = [seat.zones["deck"].pop() for _ in range(min(state.rules[i].starting_hand, len(seat.zones["deck"])))]
             seat.zones["deck"].extend(aside)
             state.rng.shuffle(seat.zones["deck"])
             state.emit("mulligan", seat=i)
@@ -135,8 +130,9 @@ class BuildDivide(CoreGame):
         """10 life cards (yellow 5, then red 5; the first revealed is first in the list) and 2 face-up energy."""
         seat = state.seats[i]
         deck = seat.zones["deck"]
-        seat.zones["life"] = [deck.pop() for _ in range(min(LIFE, len(deck)))]
-        seat.zones["energy"] = [deck.pop() for _ in range(min(START_ENERGY, len(deck)))]
+        rules = state.rules[i]
+        seat.zones["life"] = [deck.pop() for _ in range(min(rules.life, len(deck)))]
+        seat.zones["energy"] = [deck.pop() for _ in range(min(rules.starting_resources, len(deck)))]
         state.emit("life-set", seat=i, life=len(seat.zones["life"]), energy=len(seat.zones["energy"]))
 
     # --- the host's turn ------------------------------------------------------------------------------
@@ -160,7 +156,7 @@ class BuildDivide(CoreGame):
         seat = state.seats[i]
         seat.energy_placed = False
         seat.rested -= set(seat.zones["field"]) | set(seat.zones["energy"])
-        first_turn = i == state.first and seat.turns == 1
+        first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
         if not first_turn and not self.draw(state, i):
             return NO_DRAW
         return None

@@ -36,13 +36,13 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
 
 __all__ = ["GuildHeroes"]
 
 ZONES = ("removed", "deck", "hand", "mana-deck", "mana-area", "defence-area", "attack-area", "fort-area", "discard",
          "equipment", "under")
-UNIFIED = {"lure": "デコイ", "evolution": "進化", "quick": "ライフトリガー"}
 # The sample cards' `native` texts this module carries out itself (the rest are logged as not carried out).
 FROM_FORT = ("Put this card from the broken fort into its owner's defence area without paying its cost "
              "(it enters on standby).")
@@ -56,10 +56,18 @@ ATTRIBUTES = ("fire", "water", "wood", "metal", "earth", "wind", "thunder", "lig
 PRODUCES = "Produces "  # a special mana's "rest it: produce mana" — paying with it is that ability
 CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE, ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT})
 CHARACTERS = ("character", "evolution-character")
-FORTS = 4
-UPPER_DEFENCE, LOWER_DEFENCE = 3000, 5000
-START_HAND = 5
 NO_DRAW = "had to draw from an empty deck"  # a losing condition (seed 004: 引くべき時に引けない), effect draws too
+
+
+def _tier_defence(tiers: tuple[tuple[int, int], ...], forts: int) -> int:
+    """The defence of the top fort when ``forts`` are left: the bottom tiers fill first, the first (top) tier
+    takes any more (a fifth fort)."""
+    below = 0
+    for count, defence in reversed(tiers):
+        below += count
+        if forts <= below:
+            return defence
+    return tiers[0][1] if tiers else 0
 
 
 def _move_key(table: dict[int, Any], old: int, new: int) -> None:
@@ -71,10 +79,7 @@ class GuildHeroes(CoreGame):
     """ギルドヒーローズ behind the referee contract."""
 
     id = "guild-heroes"
-    damage_system = "DDS"
     resource_zone = "mana-area"
-    summoning_sickness = True
-    hand_limit: int | None = 6
     draw_out_loss: str | None = NO_DRAW  # an effect's draw from an empty deck loses too
 
     position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z not in ("equipment", "under")}
@@ -103,12 +108,12 @@ class GuildHeroes(CoreGame):
         source = s.get("evolution-source")
         return CardData(uid, owner, card.id, card.name, card.type, colours, sum(n for _, n in table),
                         attack * 1000 if char else 0, defence * 1000 if char else 0, 0, frozenset(card.keywords),
-                        frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
+                        frozenset(),
                         f"{attack}/{defence}" if char else "", table, effects,
                         source if isinstance(source, str) else None,
                         tuple(sorted(evo.items())) if isinstance(evo, dict) else ())
 
-    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+    def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         return seat_from(self.id, ZONES, parts, {"main": "deck", "mana-deck": "mana-deck", "base-card": "mana-area"})
 
     # --- setup ----------------------------------------------------------------------------------------
@@ -117,14 +122,14 @@ class GuildHeroes(CoreGame):
         seat = state.seats[i]
         state.rng.shuffle(seat.zones["deck"])
         state.rng.shuffle(seat.zones["mana-deck"])
-        for _ in range(START_HAND):
+        for _ in range(state.rules[i].starting_hand):
             self.draw(state, i)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
         if seat.mulligan_decided:
             return []
-        forts = [Action("fort", (u,)) for u in seat.zones["hand"]] if len(seat.zones["fort-area"]) < FORTS else []
+        forts = [Action("fort", (u,)) for u in seat.zones["hand"]] if len(seat.zones["fort-area"]) < state.rules[i].life else []
         return [*forts, Action("forts-done")]
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
@@ -140,13 +145,13 @@ class GuildHeroes(CoreGame):
     def finish_setup(self, state: State, i: int) -> None:
         """Top the forts up to 4 from the deck and refill the hand to 5."""
         seat = state.seats[i]
-        while len(seat.zones["fort-area"]) < FORTS and seat.zones["deck"]:
+        while len(seat.zones["fort-area"]) < state.rules[i].life and seat.zones["deck"]:
             seat.zones["fort-area"].append(seat.zones["deck"].pop())
         if self._base_says(state, i, FIFTH_FORT) and seat.zones["deck"]:  # one more on top of the upper tier
             seat.zones["fort-area"].append(seat.zones["deck"].pop())
         if self._base_says(state, i, HAND_LIMIT_7):
             seat.counters["hand-limit"] = 7
-        while len(seat.zones["hand"]) < START_HAND and self.draw(state, i):
+        while len(seat.zones["hand"]) < state.rules[i].starting_hand and self.draw(state, i):
             pass
         state.emit("forts-set", seat=i, forts=len(seat.zones["fort-area"]), hand=len(seat.zones["hand"]))
 
@@ -174,7 +179,8 @@ class GuildHeroes(CoreGame):
         seat.zones["attack-area"] = []
         seat.rested.clear()
         seat.moving = False
-        if not (i == state.first and seat.turns == 1) and not self.draw(state, i):
+        first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
+        if not first_turn and not self.draw(state, i):
             return NO_DRAW
         self._new_mana(state, i, move_top(state, i, "mana-deck", "mana-area", "mana"))
         return None
@@ -375,7 +381,7 @@ class GuildHeroes(CoreGame):
         if not forts:
             return "lost" if amount >= 1000 else "ok"
         top = forts[-1]
-        defence = UPPER_DEFENCE if len(forts) > FORTS // 2 else LOWER_DEFENCE
+        defence = _tier_defence(state.rules[i].life_tiers, len(forts))
         seat.damage[top] = seat.damage.get(top, 0) + amount
         state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
         if seat.damage[top] >= defence:

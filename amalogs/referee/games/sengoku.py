@@ -43,6 +43,7 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.games.sengoku_cards import (
     ATTACK_DRAW,
@@ -63,21 +64,17 @@ __all__ = ["Sengoku"]
 
 KOKURYOKU_STEP, STRATEGY_STEP = f"{ID}:kokuryoku", f"{ID}:strategy"
 ZONES = ("removed", "deck", "hand", "jijin", "kokuryoku", "castle", "discard", "under")
-WALLS, START_HAND, MAX_KOKURYOKU, COUNTER_COST = 8, 5, 10, 2
+COUNTER_COST = 2
 FIRST_STRIKE = "先制攻撃"
-UNIFIED = {"kishuu": "速攻", "kantsuu": "貫通", "shubi": "守護", "musou-rengeki": "再攻撃", "fukuhei": "待ち伏せ",
-           "bougo": "防護", "sange": "手札起動", "kaisou": "墓地起動"}  # 先制 is granted in its own turn only
 
 
 class Sengoku(SengokuCards):
     """戦国大戦TCG behind the referee contract."""
 
     id = ID
-    damage_system = "SPS"
     resource_zone = "kokuryoku"
-    summoning_sickness = True
-    hand_limit: int | None = 7
     draw_out_loss: str | None = None  # an empty deck loses in the draw phase only (seed 002)
+    timed_keywords = frozenset({"sensei"})  # 先制 deals first only in its controller's own turn (granted then)
     block_name = "迎撃"  # the play-by-play says "intercepts (迎撃)" for its blocks
 
     first_step = KOKURYOKU_STEP
@@ -105,16 +102,16 @@ class Sengoku(SengokuCards):
             card.id in NATIVE_DONE or (e.when == "activated" and "shinka" in card.keywords)))
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
                         ap, dp, sp, frozenset(card.keywords),
-                        frozenset(UNIFIED[k] for k in card.keywords if k in UNIFIED),
+                        frozenset(),
                         f"{ap}/{dp}/{sp}" if bushou else "", table, effects)
 
-    def new_seat(self, parts: dict[str, list[int]]) -> Seat:
+    def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         return seat_from(self.id, ZONES, parts, {"main": "deck"})
 
     # --- setup ----------------------------------------------------------------------------------------
 
     def deal(self, state: State, i: int) -> None:
-        shuffle_and_draw(state, i, START_HAND, self.draw)
+        shuffle_and_draw(state, i, state.rules[i].starting_hand, self.draw)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
         return mulligan_actions(state, i)
@@ -126,7 +123,7 @@ class Sengoku(SengokuCards):
             seat.zones["deck"] += seat.zones["hand"]
             seat.zones["hand"] = []
             state.rng.shuffle(seat.zones["deck"])
-            for _ in range(START_HAND):
+            for _ in range(state.rules[i].starting_hand):
                 self.draw(state, i)
             state.emit("mulligan", seat=i)
         seat.mulligan_decided = True
@@ -134,7 +131,7 @@ class Sengoku(SengokuCards):
     def finish_setup(self, state: State, i: int) -> None:
         seat = state.seats[i]
         deck = seat.zones["deck"]
-        seat.zones["castle"] = [deck.pop() for _ in range(min(WALLS, len(deck)))]
+        seat.zones["castle"] = [deck.pop() for _ in range(min(state.rules[i].life, len(deck)))]
         state.emit("walls-set", seat=i, castle=len(seat.zones["castle"]))
 
     # --- the host's turn ------------------------------------------------------------------------------
@@ -176,7 +173,8 @@ class Sengoku(SengokuCards):
         if state.phase == KOKURYOKU_STEP:
             seat = state.seats[i]
             out = []
-            if len(seat.zones["kokuryoku"]) < MAX_KOKURYOKU:
+            cap = state.rules[i].resources_maximum
+            if cap is None or len(seat.zones["kokuryoku"]) < cap:
                 for u in seat.zones["hand"]:
                     if state.cards[u].type != "keiryaku":
                         out.append(Action("kokuryoku", (u, "up")))
