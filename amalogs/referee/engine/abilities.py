@@ -26,7 +26,7 @@ def _ability_cards(state: State, i: int) -> frozenset[int]:
     """Seat i's cards with an activated ability (worked out again only when cards are added to the match)."""
     known = state.ability_cards
     if known is None or known[0] != len(state.cards):
-        per_seat = tuple(frozenset(c.uid for c in state.cards if c.owner == j and c.abilities) for j in (0, 1))
+        per_seat = tuple(frozenset(c.uid for c in state.cards if c.owner == j and c.abilities) for j in range(len(state.seats)))
         known = state.ability_cards = (len(state.cards), per_seat)
     return known[1][i]
 

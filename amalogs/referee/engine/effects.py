@@ -22,8 +22,8 @@ from collections.abc import Callable
 from typing import Any
 
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.field import destroy, destroy_if_dead, finish
-from amalogs.referee.engine.registry import characters_of, module_of
+from amalogs.referee.engine.field import destroy, destroy_if_dead, lose
+from amalogs.referee.engine.registry import characters_of, module_of, opponents
 from amalogs.referee.engine.stack import push_ability, push_effects
 from amalogs.referee.engine.state import Pending, State
 from amalogs.referee.engine.values import (
@@ -128,8 +128,10 @@ def _modify(s: State, uid: int, e: Any) -> None:
     table[uid] = (values[0], values[1], values[2])
 
 
-def _players(p: Pending, who: str) -> list[int]:
-    return {"self": [p.controller], "opponent": [1 - p.controller], "both": [0, 1]}[who]
+def _players(s: State, p: Pending, who: str) -> list[int]:
+    if who == "self":
+        return [p.controller]
+    return opponents(s, p.controller) if who == "opponent" else list(range(len(s.seats)))
 
 
 def _apply_global(s: State, p: Pending) -> None:
@@ -154,11 +156,11 @@ def _draw(s: State, p: Pending) -> None:
     says so (the module's ``draw_out_loss``: ビルディバイド with neither deck nor life cards, ギルドヒーローズ with
     an empty deck); otherwise it does nothing. Both players draw one after the other (seat 0 first, as for
     player damage), and the first who cannot loses."""
-    for i in _players(p, p.effect.who):
+    for i in _players(s, p, p.effect.who):
         game = module_of(s, i)
         for _ in range(p.effect.count):
             if not game.draw(s, i) and game.draw_out_loss is not None:
-                finish(s, 1 - i, game.draw_out_loss)
+                lose(s, i, game.draw_out_loss)
                 return
 
 
@@ -166,14 +168,14 @@ def _player_damage(s: State, p: Pending) -> None:
     """Damage to players one point at a time, each on its own life system: a burst adds one more, and a life
     trigger is offered — the rest of the damage waits on the stack until the trigger is decided."""
     e = p.effect
-    players = _players(p, e.who)
+    players = _players(s, p, e.who)
     for n, i in enumerate(players):
         left = e.amount
         while left > 0:
             left -= 1
             result = module_of(s, i).take_hit(s, i)
             if result == "lost":
-                finish(s, 1 - i, "damage with no life left")
+                lose(s, i, "damage with no life left")
                 return
             if result == "burst":
                 left += 1
@@ -198,7 +200,7 @@ def _discard(s: State, p: Pending) -> None:
     """Each player named discards ``count`` cards of its choice from hand (all of them when it holds no more):
     one decision per card, the rest of the effect waiting on the stack meanwhile."""
     e = p.effect
-    players = _players(p, e.who)
+    players = _players(s, p, e.who)
     for n, i in enumerate(players):
         hand = s.seats[i].zones.get("hand", [])  # a game with no hand discards nothing
         if not hand:
@@ -225,7 +227,7 @@ def discard_from_hand(s: State, i: int, uid: int) -> None:
 
 def _heal(s: State, p: Pending) -> None:
     """Life points back, up to the game's maximum (a seat with an ``hp`` counter; other games: nothing)."""
-    for i in _players(p, p.effect.who):
+    for i in _players(s, p, p.effect.who):
         counters = s.seats[i].counters
         if "hp" in counters:
             healed = counters["hp"] + p.effect.amount

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from amalogs.referee.engine.registry import characters_of
+from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import State
 from amalogs.referee.engine.values import dp
 
-__all__ = ["finish", "destroy", "destroy_if_dead", "on_field"]
+__all__ = ["finish", "lose", "destroy", "destroy_if_dead", "on_field"]
 
 
 def finish(s: State, winner: int | None, reason: str) -> None:
@@ -21,6 +21,11 @@ def finish(s: State, winner: int | None, reason: str) -> None:
     s.phase, s.decider = "over", None
     s.stack.clear()
     s.emit("end", winner=winner, reason=reason)
+
+
+def lose(s: State, seat: int, reason: str) -> None:
+    """Seat ``seat`` meets a losing condition of its game: the other side wins (named by its first seat)."""
+    finish(s, opponents(s, seat)[0], reason)
 
 
 def on_field(s: State, uid: int) -> bool:

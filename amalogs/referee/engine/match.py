@@ -47,12 +47,16 @@ from amalogs.referee.engine.effects import (
     sp,
     target_actions,
 )
+from amalogs.referee.engine.field import lose
 from amalogs.referee.engine.instances import card_instance, deck_instances
 from amalogs.referee.engine.registry import (
     MODULES,
     characters_of,
     game_of_step,
     module_of,
+    next_seat,
+    opponents,
+    turn_order,
 )
 from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import Attack, CardData, State
@@ -106,10 +110,11 @@ class Match:
         for i, (game, deck) in enumerate(sides):
             rules.append(rules_of(game, catalog.ontology))
             seats.append(MODULES[game.id].new_seat(deck_instances(catalog, game, deck, i, cards), rules[-1]))
-        state = State(seats, cards, rng, first=rng.randrange(2), turn_cap=turn_cap, log_events=log_events,
-                      has_auras=any(c.auras for c in cards), games=[MODULES[g.id] for g, _ in sides], rules=rules)
+        state = State(seats, cards, rng, first=rng.randrange(len(seats)), turn_cap=turn_cap, log_events=log_events,
+                      has_auras=any(c.auras for c in cards), games=[MODULES[g.id] for g, _ in sides], rules=rules,
+                      boost=[0] * len(seats))
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
-        for i in (state.first, 1 - state.first):
+        for i in turn_order(state, state.first):
             module_of(state, i).deal(state, i)
         match = cls(state)
         match._next_setup()
@@ -265,11 +270,11 @@ class Match:
 
     def _next_setup(self) -> None:
         s = self.state
-        for i in (s.first, 1 - s.first):
+        for i in turn_order(s, s.first):
             if module_of(s, i).setup_actions(s, i):
                 s.phase, s.decider = "setup", i
                 return
-        for i in (s.first, 1 - s.first):
+        for i in turn_order(s, s.first):
             module_of(s, i).finish_setup(s, i)
         self._start_turn(s.first)
 
@@ -291,7 +296,7 @@ class Match:
         s.emit("turn", seat=me, number=s.turn)
         lost = module_of(s, me).begin_turn(s, me)
         if lost:
-            self._finish(1 - me, lost)
+            lose(s, me, lost)
             return
         self._timed_effects(me, "start-of-turn")
         self._run_stack(module_of(s, me).first_step)
@@ -340,7 +345,7 @@ class Match:
         s = self.state
         if s.attack is not None and s.attack.hits_left > 0:
             s.phase = "damage"
-            self._deal_hits(1 - s.active)
+            self._deal_hits(s.attack.defender)
         else:
             self._after_attack()
 
@@ -349,10 +354,12 @@ class Match:
         if s.attack is None or s.attack.attacker not in characters_of(s, s.active):
             self._after_attack()  # the attacker is gone before blocks
         else:
-            s.phase, s.decider = "block", 1 - s.active
+            s.phase, s.decider = "block", s.attack.defender
 
     def _then_resolve_attack(self) -> None:
-        self._resolve_attack(1 - self.state.active)
+        attack = self.state.attack
+        assert attack is not None
+        self._resolve_attack(attack.defender)
 
     def _then_end(self) -> None:
         self._cleanup(self.state.active)
@@ -361,9 +368,11 @@ class Match:
         self._after_attack()
 
     def _then_reactions(self) -> None:
+        """The spell-speed-2 window as the host's attacks begin: the first seat of the other side (in turn
+        order) whose game offers a play decides; with none, the host goes on to its attacks."""
         s = self.state
-        defender = 1 - s.active
-        if module_of(s, defender).reactions(s, defender):
+        defender = next((j for j in opponents(s, s.active) if module_of(s, j).reactions(s, j)), None)
+        if defender is not None:
             s.phase, s.decider = "reaction", defender
         else:
             s.phase, s.decider = "attack", s.active
@@ -380,7 +389,7 @@ class Match:
 
     def _then_next_turn(self) -> None:
         """The host's turn ends with no end-of-turn procedure of the match's (a game that ran its own)."""
-        self._start_turn(1 - self.state.active)
+        self._start_turn(next_seat(self.state, self.state.active))
 
     def _do_target(self, me: int, act: Action) -> None:
         s = self.state
@@ -392,9 +401,12 @@ class Match:
         s = self.state
         module = module_of(s, me)
         out = []
+        others = opponents(s, me)
         for u in module.attackers(s, me):
-            for t in module.targets(s, me, u, 1 - me):
-                out.append(Action("attack", (u, "player") if t is None else (u, "unit", t)))
+            for j in others:  # a player is named by its seat when more than one may be attacked
+                for t in module.targets(s, me, u, j):
+                    out.append(Action("attack", (u, "unit", t) if t is not None else (u, "player")
+                                      if len(others) == 1 else (u, "player", j)))
         forced = set(module.must_attack(s, me)) if out else set()  # e.g. ビルディバイド バーサーク
         if any(int(a.args[0]) in forced for a in out):
             return out  # a character that must attack still can: the attacks cannot end yet
@@ -407,8 +419,12 @@ class Match:
             return
         attacker = int(act.args[0])
         target = int(act.args[2]) if act.args[1] == "unit" else None
+        if target is not None:
+            defender = s.cards[target].owner
+        else:
+            defender = int(act.args[2]) if len(act.args) > 2 else opponents(s, me)[0]
         module_of(s, me).on_attack(s, me, attacker)
-        s.attack = Attack(attacker, target)
+        s.attack = Attack(attacker, target, defender=defender)
         s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
         push_effects(s, me, attacker, "attack")
         self._run_stack("block")
@@ -457,8 +473,9 @@ class Match:
         attack = s.attack
         assert attack is not None
         guard = module_of(s, defender)
-        boost, s.boost[1 - defender] = s.boost[1 - defender], 0  # used by this player damage
-        if s.rules[1 - defender].damage_system == "SPS":
+        host = s.active
+        boost, s.boost[host] = s.boost[host], 0  # used by this player damage
+        if s.rules[host].damage_system == "SPS":
             attack.hits_left = sp(s, attack.attacker) + boost
             self._deal_hits(defender)
             return
@@ -477,7 +494,7 @@ class Match:
         s = self.state
         attack = s.attack
         assert attack is not None
-        host = 1 - defender
+        host = s.active
         while attack.hits_left > 0:
             if attack.attacker not in characters_of(s, host):
                 s.emit("hits-cancelled", seat=defender, hits=attack.hits_left)
@@ -494,7 +511,7 @@ class Match:
     def _hit_result(self, defender: int, result: str) -> None:
         s = self.state
         if result == "lost":
-            self._finish(1 - defender, "damage with no life left")
+            lose(s, defender, "damage with no life left")
         elif result == "burst" and s.attack is not None:
             s.attack.hits_left += 1
         elif result == "trigger":
@@ -529,7 +546,7 @@ class Match:
             seat.damage.clear()
             seat.mods.clear()
             seat.granted.clear()
-        s.boost = [0, 0]  # boost_attack lasts this turn only (a ブレイクジョーカー round used its own already)
+        s.boost = [0] * len(s.seats)  # boost_attack lasts this turn only (a ブレイクジョーカー round used its own already)
         s.emit("end-phase", seat=me)
         self._discard_or_pass(me)
 
@@ -539,7 +556,7 @@ class Match:
         if limit is not None and len(s.seats[me].zones["hand"]) > limit:
             s.phase, s.decider = "discard", me
             return
-        self._start_turn(1 - me)
+        self._start_turn(next_seat(s, me))
 
     def _do_discard(self, me: int, act: Action) -> None:
         discard_from_hand(self.state, me, int(act.args[0]))

@@ -30,7 +30,12 @@ from amalogs.referee.engine.positions import (
     read_position,
     split_ref,
 )
-from amalogs.referee.engine.registry import MODULES, characters_of
+from amalogs.referee.engine.registry import (
+    MODULES,
+    characters_of,
+    opponents,
+    turn_order,
+)
 from amalogs.referee.engine.rules import rules_of
 from amalogs.referee.engine.state import Attack, CardData, Pending, Seat, State
 from amalogs.referee.engine.values import dp
@@ -360,7 +365,7 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
     for key, value in (("active", spec.active), ("first", spec.first), ("decider", spec.decider)):
         if value is not None and value >= n:
             raise b.fail(key, f"seat {value} does not exist (seats are 0–{n - 1})")
-    first = spec.first if spec.first is not None else (spec.active if spec.turn % 2 else 1 - spec.active)
+    first = spec.first if spec.first is not None else (spec.active - max(spec.turn - 1, 0)) % n  # turns in seat order
     state = State(seats, b.cards, random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
                   turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards),
                   games=[info.module for info, _ in found],
@@ -379,8 +384,9 @@ def _seat_facts(b: _Builder, state: State, spec: PositionFile) -> None:
         seat.counters.update(seat_spec.counters)
         if seat_spec.turns is not None:
             seat.turns = seat_spec.turns
-        else:
-            seat.turns = (spec.turn + 1) // 2 if k == state.first else spec.turn // 2
+        else:  # the turns so far went round the seats in order from the first player
+            n = len(state.seats)
+            seat.turns = sum(1 for t in range(spec.turn) if (state.first + t) % n == k)
         facts = seat_spec.this_turn
         seat.energy_placed, seat.moving = facts.resource_placed, facts.moving
         seat.used = {(b.ref(f"seats[{k}].this_turn.used[{j}]", ref), ability) for j, (ref, ability) in
@@ -388,6 +394,8 @@ def _seat_facts(b: _Builder, state: State, spec: PositionFile) -> None:
         seat.mulligan_decided = seat_spec.mulligan_decided if seat_spec.mulligan_decided is not None else \
             spec.step != "setup"
     state.boost = [s.this_turn.boost for s in spec.seats]
+    if any(s.side is not None for s in spec.seats):
+        state.sides = [k if s.side is None else s.side for k, s in enumerate(spec.seats)]
 
 
 def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> None:
@@ -399,9 +407,13 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
     state.resume = spec.resume or "main"
     if spec.attack is not None:
         a = spec.attack
-        state.attack = Attack(b.ref("attack.attacker", a.attacker),
-                              None if a.target == "player" else b.ref("attack.target", a.target),
-                              None if a.blocker is None else b.ref("attack.blocker", a.blocker), a.hits_left)
+        target = None if a.target == "player" else b.ref("attack.target", a.target)
+        if a.defender is not None and a.defender >= len(state.seats):
+            raise b.fail("attack.defender", f"seat {a.defender} does not exist")
+        defender = a.defender if a.defender is not None else (
+            state.cards[target].owner if target is not None else opponents(state, state.active)[0])
+        state.attack = Attack(b.ref("attack.attacker", a.attacker), target,
+                              None if a.blocker is None else b.ref("attack.blocker", a.blocker), a.hits_left, defender)
     if spec.trigger is not None:
         state.trigger_card = b.ref("trigger.card", spec.trigger.card)
         state.trigger_by_effect = spec.trigger.by_effect
@@ -443,13 +455,13 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
 def _default_decider(state: State, modules: list[Any]) -> int:
     s = state
     if s.phase in ("block", "reaction"):
-        return 1 - s.active
+        return s.attack.defender if s.attack is not None else opponents(s, s.active)[0]
     if s.phase == "trigger" and s.trigger_card is not None:
         return s.cards[s.trigger_card].owner
     if s.phase in ("target", "search-pick") and s.stack:
         return s.stack[-1].controller
     if s.phase == "setup":
-        for i in (s.first, 1 - s.first):
+        for i in turn_order(s, s.first):
             if modules[i].setup_actions(s, i):
                 return i
     if ":" in s.phase:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from amalogs.referee.engine.positions import POSITION_VERSION, damage_unit
+from amalogs.referee.engine.registry import opponents
 from amalogs.referee.engine.state import Seat, State
 
 __all__ = ["dump_position", "position_text"]
@@ -34,7 +35,9 @@ def dump_position(match: Any, catalog: Any) -> dict[str, Any]:
 
     if s.attack is not None:
         a = s.attack
-        out["attack"] = {"attacker": ref(a.attacker), "target": "player" if a.target is None else ref(a.target),
+        default = s.cards[a.target].owner if a.target is not None else opponents(s, s.active)[0]
+        out["attack"] = {"attacker": ref(a.attacker), **({"defender": a.defender} if a.defender != default else {}),
+                         "target": "player" if a.target is None else ref(a.target),
                          **({"blocker": ref(a.blocker)} if a.blocker is not None else {}),
                          **({"hits_left": a.hits_left} if a.hits_left else {})}
     if s.trigger_card is not None:
@@ -90,6 +93,8 @@ def _seat(s: State, i: int, deck_ref: str | None, catalog: Any, ref: Any) -> dic
         out["this_turn"] = facts
     if s.phase == "setup":
         out["mulligan_decided"] = seat.mulligan_decided
+    if s.sides:
+        out["side"] = s.sides[i]
     covered = {"under", "equipment"}
     zones: dict[str, Any] = {}
     for name, target in module.position_zones.items():

@@ -90,12 +90,16 @@ class SeatPosition(DataModel):
     counters: dict[str, Count] = Field(default_factory=dict, description="the seat's numbers (HP, hand limit …)")
     this_turn: ThisTurn = ThisTurn()
     mulligan_decided: bool | None = Field(None, description="in the setup step: it has made its setup decision")
+    side: Count | None = Field(None, description="its side, with more than two seats (the host and its allies "
+                               "against the rest); default: every seat a side of its own")
     zones: dict[str, Any] = Field(default_factory=dict, description="zone id → its cards (the deck pile "
                                   "included); zone ids may also stand in the seat's table itself, except 'deck'")
 
 
 class AttackPosition(DataModel):
     attacker: Ref
+    defender: Count | None = Field(None, description="the seat attacked (default: the target's owner, else the "
+                                   "one seat of the other side)")
     target: Ref | Literal["player"] = "player"
     blocker: Ref | None = None
     hits_left: Count = 0
@@ -151,7 +155,7 @@ class PositionFile(DataModel):
     counters: dict[str, Count] = Field(default_factory=dict, description="the match's numbers (the tie count …)")
     secret: dict[str, Int] = Field(default_factory=dict, description="choices made but not shown yet")
     outcome: OutcomePosition | None = None
-    seats: tuple[SeatPosition, ...] = Field(min_length=2, max_length=2)
+    seats: tuple[SeatPosition, ...] = Field(min_length=2, max_length=8)
     # a known answer's keys (amalogs.referee.sessions.known_answers): kept with the position, not carried out on loading
     source: str | None = Field(None, description="where the position or its ruling comes from")
     do: tuple[str, ...] = Field((), description="a known answer's actions (not taken when the position loads)")

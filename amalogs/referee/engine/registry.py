@@ -13,7 +13,8 @@ from amalogs.referee.engine.state import State
 if TYPE_CHECKING:
     from amalogs.referee.engine.core import CoreGame
 
-__all__ = ["MODULES", "register", "module_of", "game_of_step", "characters_of", "spent_characters"]
+__all__ = ["MODULES", "register", "module_of", "game_of_step", "characters_of", "spent_characters", "opponents",
+           "turn_order", "next_seat"]
 
 MODULES: dict[str, CoreGame] = {}
 """The core games the referee can play, by game id (filled by :mod:`amalogs.referee.games`)."""
@@ -43,3 +44,27 @@ def spent_characters(state: State, i: int) -> list[int]:
     """Seat i's rested (spent) characters: those an attack may target."""
     rested = state.seats[i].rested
     return [u for u in characters_of(state, i) if u in rested]
+
+
+# --- seats ---------------------------------------------------------------------------------------------
+# A match has any number of seats on two sides (the host and its allies against the rest); a one-to-one
+# duel is the two-seat case. Seats take turns in seat order.
+
+
+def opponents(state: State, i: int) -> list[int]:
+    """The seats on the other side from seat i, in seat order."""
+    sides = state.sides
+    if not sides:
+        return [j for j in range(len(state.seats)) if j != i]
+    return [j for j in range(len(state.seats)) if sides[j] != sides[i]]
+
+
+def turn_order(state: State, start: int) -> list[int]:
+    """Every seat, from ``start`` on in seat order."""
+    n = len(state.seats)
+    return [(start + k) % n for k in range(n)]
+
+
+def next_seat(state: State, i: int) -> int:
+    """The seat that takes the turn after seat i's."""
+    return (i + 1) % len(state.seats)

@@ -106,15 +106,17 @@ class Seat:
 
 @dataclass(slots=True)
 class Attack:
-    """The attack being resolved: attacker, its target, and the damage still to deal."""
+    """The attack being resolved: attacker, the seat it attacks and its target there, the blocker, and the
+    damage still to deal."""
 
     attacker: int
     target: int | None  # None: the player
     blocker: int | None = None
     hits_left: int = 0
+    defender: int = 1  # the seat attacked (its player, or the owner of the target)
 
     def clone(self) -> Attack:
-        return Attack(self.attacker, self.target, self.blocker, self.hits_left)
+        return Attack(self.attacker, self.target, self.blocker, self.hits_left, self.defender)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +162,8 @@ class State:
     log_events: bool = True
     games: list[Any] = field(default_factory=list)  # each seat's core game (the engine reaches games through it)
     rules: list[Any] = field(default_factory=list)  # each seat's game's facts from its data (engine.rules.GameRules)
+    # each seat's side: the host and its allies against the rest (empty: every seat a side of its own)
+    sides: list[int] = field(default_factory=list)
 
     def clone(self) -> State:
         rng = random.Random()
@@ -171,7 +175,7 @@ class State:
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
-                     self.log_events, self.games, self.rules)
+                     self.log_events, self.games, self.rules, list(self.sides))
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from amalogs.referee.engine.registry import characters_of
+from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.state import CardData, State
 
 __all__ = ["CONDITIONS", "works", "ap", "dp", "sp", "has", "refresh_auras", "side_seats", "matches"]
@@ -76,7 +76,7 @@ def refresh_auras(s: State) -> None:
             seat.aura.clear()
         if seat.aura_granted:
             seat.aura_granted.clear()
-    for i in (0, 1):
+    for i in range(len(s.seats)):
         for src in s.games[i].permanents(s, i):
             for e in s.cards[src].auras or ():
                 targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
@@ -97,7 +97,9 @@ def _aura(s: State, uid: int, e: Any) -> None:
 
 
 def side_seats(s: State, controller: int, side: str) -> list[int]:
-    return {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[side]
+    if side == "self":
+        return [controller]
+    return opponents(s, controller) if side == "opponent" else list(range(len(s.seats)))
 
 
 def matches(s: State, uid: int, f: Any) -> bool:

@@ -348,7 +348,7 @@ class BreakJoker(CoreGame):
             return None
         if winner == host:
             attacker = state.seats[host].zones["field"][-1]
-            state.attack = Attack(attacker, None, hits_left=damage)
+            state.attack = Attack(attacker, None, hits_left=damage, defender=guest)
             state.emit("attack", seat=host, attacker=attacker, target="player")
             return "damage"
         return "end"

@@ -198,7 +198,8 @@ class Sengoku(SengokuCards):
 
             state.counters["sgk-passes"] = 0
             module_of(state, i).apply_reaction(state, i, action)
-        state.counters["sgk-seat"] = 1 - i
+        defender = state.attack.defender if state.attack is not None else 1 - state.active
+        state.counters["sgk-seat"] = defender if i == state.active else state.active  # the two sides of the battle
         return STRATEGY_STEP
 
     def step_decider(self, state: State) -> int:
@@ -357,11 +358,11 @@ class Sengoku(SengokuCards):
         if attack is None or attack.attacker not in state.seats[host].zones["jijin"]:
             return "attack-over"
         opponent = attack.blocker if attack.blocker is not None else attack.target
-        if opponent is None or opponent not in characters_of(state, 1 - host):
-            state.emit("fizzle", seat=1 - host, card=opponent, effect="battle")
+        if opponent is None or opponent not in characters_of(state, attack.defender):
+            state.emit("fizzle", seat=attack.defender, card=opponent, effect="battle")
             return "attack-over"
         battle(state, attack.attacker, opponent)
-        won = attack.attacker in state.seats[host].zones["jijin"] and opponent not in characters_of(state, 1 - host)
+        won = attack.attacker in state.seats[host].zones["jijin"] and opponent not in characters_of(state, attack.defender)
         if won and has(state, attack.attacker, "貫通"):
             state.emit("pierce", seat=host, card=attack.attacker)
             attack.hits_left = 1
