@@ -71,11 +71,13 @@ class CoreGame:
         raise NotImplementedError
 
     def deal(self, state: State, i: int) -> None:
-        """Shuffle and draw the opening hand."""
+        """Shuffle and draw the opening hand (as many cards as the profile's starting hand)."""
+        shuffle_and_draw(state, i, state.rules[i].starting_hand, self.draw)
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
-        """The seat's setup decision (mulligan, forts …); empty when it has decided."""
-        return []
+        """The seat's setup decision (mulligan, forts …); empty when it has decided. By default: keep or
+        mulligan, for a game whose profile allows a mulligan."""
+        return mulligan_actions(state, i) if state.rules[i].mulligans else []
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         raise AssertionError(f"{self.id} has no setup decisions")

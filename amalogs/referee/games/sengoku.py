@@ -37,9 +37,7 @@ from amalogs.referee.engine.core import (
     HitResult,
     draw_from_deck,
     move_top,
-    mulligan_actions,
     seat_from,
-    shuffle_and_draw,
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
@@ -109,12 +107,6 @@ class Sengoku(SengokuCards):
         return seat_from(self.id, ZONES, parts, {"main": "deck"})
 
     # --- setup ----------------------------------------------------------------------------------------
-
-    def deal(self, state: State, i: int) -> None:
-        shuffle_and_draw(state, i, state.rules[i].starting_hand, self.draw)
-
-    def setup_actions(self, state: State, i: int) -> list[Action]:
-        return mulligan_actions(state, i)
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         """The project's mulligan: once, the whole hand back into the deck, shuffle, draw 5."""
