@@ -52,9 +52,10 @@ def test_a_broken_log_is_one_line(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_a_game_the_referee_cannot_play_yet_is_one_line(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    from amalogs.referee.engine.registry import MODULES
+    from amalogs.referee.engine import registry
 
-    monkeypatch.delitem(MODULES, "sengoku-taisen")  # as if the referee had no module for it
+    monkeypatch.delitem(registry.MODULES, "sengoku-taisen")  # as if the referee had no module for it …
+    monkeypatch.setattr(registry, "_FALLBACK", [])  # … and could not play a game from its data
     code, _, err = cli("match", "BD", "SGK")
     assert code == 1 and "the referee cannot play 戦国大戦TCG yet" in err and len(err.strip().splitlines()) == 1
 

@@ -80,7 +80,16 @@ class CoreGame:
         return mulligan_actions(state, i) if state.rules[i].mulligans else []
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
-        raise AssertionError(f"{self.id} has no setup decisions")
+        """A mulligan by default: the whole hand back into the deck, shuffle, draw the starting hand again."""
+        seat = state.seats[i]
+        if action.verb == "mulligan":
+            seat.zones["deck"] += seat.zones["hand"]
+            seat.zones["hand"] = []
+            state.rng.shuffle(seat.zones["deck"])
+            for _ in range(state.rules[i].starting_hand):
+                self.draw(state, i)
+            state.emit("mulligan", seat=i)
+        seat.mulligan_decided = True
 
     def finish_setup(self, state: State, i: int) -> None:
         """After every seat decided: life, resources, anything else the game sets up."""

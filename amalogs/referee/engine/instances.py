@@ -9,7 +9,7 @@ from typing import Any
 from amalogs.catalog import Catalog, Game
 from amalogs.models.cards import Card, Deck
 from amalogs.referee.engine.core import CoreGame
-from amalogs.referee.engine.registry import MODULES
+from amalogs.referee.engine.registry import core_game
 from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import CardData
 
@@ -61,7 +61,7 @@ def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game, 
 def deck_instances(catalog: Catalog, game: Game, deck: Deck, owner: int, cards: list[CardData]) -> dict[str, list[int]]:
     """Card instances for every part of a seat's deck (main, side decks, extra cards), numbered on from
     ``len(cards)`` and added to ``cards``: part → instance ids."""
-    module = MODULES[game.id]
+    module = core_game(game)
     pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
     slots = {e.native: e.slot.value for e in game.page.colours}
     rules = rules_of(game, catalog.ontology)
@@ -73,7 +73,7 @@ def deck_instances(catalog: Catalog, game: Game, deck: Deck, owner: int, cards: 
 
 def card_instance(catalog: Catalog, game: Game, card: Card, uid: int, owner: int) -> CardData:
     """One instance of a card, outside any deck (a position that lists its cards one by one)."""
-    module = MODULES[game.id]
+    module = core_game(game)
     slots = {e.native: e.slot.value for e in game.page.colours}
     return _prototype(module, card, slots, game, rules_of(game, catalog.ontology)).copy_as(uid, owner)
 

@@ -52,6 +52,7 @@ from amalogs.referee.engine.instances import card_instance, deck_instances
 from amalogs.referee.engine.registry import (
     MODULES,
     characters_of,
+    core_game,
     game_of_step,
     module_of,
     next_seat,
@@ -100,18 +101,21 @@ class Match:
             log_events: bool = True) -> Match:
         """Decide the first player and deal both sides; the first decision is the first player's setup."""
         for game, _ in sides:
-            if game.id not in MODULES:
+            try:
+                core_game(game)
+            except KeyError:
                 names = ", ".join(MODULES)
-                raise UnsupportedGameError(f"the referee cannot play {game.profile.name} yet (supported: {names})")
+                raise UnsupportedGameError(f"the referee cannot play {game.profile.name} yet (supported: {names})") \
+                    from None
         rng = random.Random(seed)
         cards: list[CardData] = []
         seats = []
         rules: list[GameRules] = []
         for i, (game, deck) in enumerate(sides):
             rules.append(rules_of(game, catalog.ontology))
-            seats.append(MODULES[game.id].new_seat(deck_instances(catalog, game, deck, i, cards), rules[-1]))
+            seats.append(core_game(game).new_seat(deck_instances(catalog, game, deck, i, cards), rules[-1]))
         state = State(seats, cards, rng, first=rng.randrange(len(seats)), turn_cap=turn_cap, log_events=log_events,
-                      has_auras=any(c.auras for c in cards), games=[MODULES[g.id] for g, _ in sides], rules=rules,
+                      has_auras=any(c.auras for c in cards), games=[core_game(g) for g, _ in sides], rules=rules,
                       boost=[0] * len(seats))
         state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
         for i in turn_order(state, state.first):

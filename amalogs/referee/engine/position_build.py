@@ -31,8 +31,8 @@ from amalogs.referee.engine.positions import (
     split_ref,
 )
 from amalogs.referee.engine.registry import (
-    MODULES,
     characters_of,
+    core_game,
     opponents,
     turn_order,
 )
@@ -124,11 +124,13 @@ class _Builder:
             raise self.fail(f"{key}.deck", f"not a valid deck file ({exc.errors()[0]['msg']})") from None
         except AmalogsError as exc:
             raise self.fail(f"{key}.deck" if spec.deck is not None else f"{key}.game", str(exc)) from None
-        if game.id not in MODULES:
-            raise self.fail(f"{key}.game", f"the referee cannot play {game.profile.name} yet")
+        try:
+            core_game(game)
+        except KeyError:
+            raise self.fail(f"{key}.game", f"the referee cannot play {game.profile.name} yet") from None
         pool = {**self.catalog.cards(game.id), **({c.id: c for c in deck.cards} if deck else {})}
         deck_ref = spec.deck if deck is None or _is_file(spec.deck or "") else f"{game.id}:{(spec.deck or '').rpartition(':')[2]}"
-        seat = _Seat(k, game, MODULES[game.id], key, pool, deck, deck_ref, start=len(self.cards))
+        seat = _Seat(k, game, core_game(game), key, pool, deck, deck_ref, start=len(self.cards))
         if deck is not None:
             seat.parts = deck_instances(self.catalog, game, deck, k, self.cards)
             for uid in range(seat.start, len(self.cards)):

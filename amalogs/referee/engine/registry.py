@@ -6,18 +6,42 @@ games on its state (``State.games``), so the engine reaches a seat's game throug
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from amalogs.referee.engine.state import State
 
 if TYPE_CHECKING:
+    from amalogs.catalog import Game
     from amalogs.referee.engine.core import CoreGame
 
-__all__ = ["MODULES", "register", "module_of", "game_of_step", "characters_of", "spent_characters", "opponents",
+__all__ = ["MODULES", "register", "set_fallback", "core_game", "module_of", "game_of_step", "characters_of", "spent_characters", "opponents",
            "turn_order", "next_seat"]
 
 MODULES: dict[str, CoreGame] = {}
 """The core games the referee can play, by game id (filled by :mod:`amalogs.referee.games`)."""
+
+
+_FALLBACK: list[Callable[[Game], CoreGame]] = []
+_MADE: dict[tuple[str, int], tuple[Game, CoreGame]] = {}
+
+
+def set_fallback(factory: Callable[[Game], CoreGame]) -> None:
+    """How to play a game with no module of its own (:mod:`amalogs.referee.games` sets the profile-driven game)."""
+    _FALLBACK[:] = [factory]
+
+
+def core_game(game: Game) -> CoreGame:
+    """The core game that plays ``game``: its own module, else one made from its data (once per loaded game)."""
+    found = MODULES.get(game.id)
+    if found is not None:
+        return found
+    hit = _MADE.get((game.id, id(game)))
+    if hit is None or hit[0] is not game:
+        if not _FALLBACK:
+            raise KeyError(game.id)
+        hit = _MADE[(game.id, id(game))] = (game, _FALLBACK[0](game))
+    return hit[1]
 
 
 def register(game: CoreGame) -> CoreGame:

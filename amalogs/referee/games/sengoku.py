@@ -108,18 +108,6 @@ class Sengoku(SengokuCards):
 
     # --- setup ----------------------------------------------------------------------------------------
 
-    def apply_setup(self, state: State, i: int, action: Action) -> None:
-        """The project's mulligan: once, the whole hand back into the deck, shuffle, draw 5."""
-        seat = state.seats[i]
-        if action.verb == "mulligan":
-            seat.zones["deck"] += seat.zones["hand"]
-            seat.zones["hand"] = []
-            state.rng.shuffle(seat.zones["deck"])
-            for _ in range(state.rules[i].starting_hand):
-                self.draw(state, i)
-            state.emit("mulligan", seat=i)
-        seat.mulligan_decided = True
-
     def finish_setup(self, state: State, i: int) -> None:
         seat = state.seats[i]
         deck = seat.zones["deck"]
