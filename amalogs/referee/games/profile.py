@@ -19,8 +19,8 @@ What it reads, besides the facts every game reads (:class:`~amalogs.referee.engi
 - **life** by the page's life system: シールドライフ and ライフカード (a pile from the deck top; each point
   moves one card to the hand, and a card with a life trigger may be played free), ダメージ蓄積 (each point
   puts the deck top into the damage area; a check trigger may be played free; reaching the profile's life
-  loses), ライフポイント (a number; an SPS point takes 1, a DDS attacker its AP), フォートライフ (forts
-  with the profile's tiers).
+  loses), ライフポイント (a number; an SPS point takes 1, a DDS attacker its AP); any other life system is
+  played as shields.
 
 Card effects run through the canonical effect engine, as for every game; ``native`` ones are logged as not
 carried out.
