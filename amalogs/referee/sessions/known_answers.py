@@ -4,6 +4,8 @@ where the ruling comes from, the actions to take and what must follow.
 Besides the position's own keys, a known-answer file has:
 
 - ``source`` — where the ruling comes from (a seed document's line, a rule of ``docs/rules.md``);
+- ``data_root`` (optional) — a data folder, relative to the file, whose games the position uses besides the
+  shipped ones (a game written as data);
 - ``do`` — the actions to take in order (as ``amalogs position --do`` takes them: text with card ids or
   numbers);
 - ``[expect]`` — what must hold afterwards: ``events`` (each a table of fields that some later event must
@@ -24,7 +26,7 @@ from amalogs.referee.engine.positions import read_position, resolve_action
 
 __all__ = ["KnownAnswer", "run_known_answer", "matches"]
 
-KEYS = ("source", "do", "expect")
+KEYS = ("source", "data_root", "do", "expect")
 
 
 class KnownAnswer:
@@ -35,6 +37,8 @@ class KnownAnswer:
         self.path = path
         self.source = str(data.pop("source", ""))
         self.actions = [str(a) for a in data.pop("do", [])]
+        root = data.pop("data_root", None)
+        self.data_root = (path.parent / str(root)).resolve() if root else None
         self.expect: dict[str, Any] = dict(data.pop("expect", {}))
         self.position = data
         if not self.source:
@@ -74,6 +78,10 @@ def run_known_answer(catalog: Catalog, case: KnownAnswer) -> list[str]:
     """Load the position, take the actions, and list every expectation that does not hold (empty: all hold)."""
     from amalogs.referee.engine.match import Match
 
+    if case.data_root is not None:
+        from amalogs.catalog import load_catalog
+
+        catalog = load_catalog([case.data_root])
     match = Match.from_position(catalog, case.position, str(case.path))
     for text in case.actions:
         match.apply_action(resolve_action(match, text))
