@@ -13,13 +13,16 @@ from amalogs.cli import app, catalog, console
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
+    from amalogs.catalog import Catalog
     from amalogs.referee.engine.match import Match
 
 __all__ = ["position", "load_match"]
 
 
-def load_match(file: Path | None, from_log: Path | None, at: int | None, from_save: Path | None) -> Match:
-    """The match a position command starts from: a position file, a logged match at an event, or a save."""
+def load_match(file: Path | None, from_log: Path | None, at: int | None,
+               from_save: Path | None) -> tuple[Match, Catalog]:
+    """The match a position command starts from — a position file, a logged match at an event, or a save —
+    and the data it is played with."""
     sources = [x for x in (file, from_log, from_save) if x is not None]
     if len(sources) != 1:
         raise AmalogsError("give one position: a FILE, --from-log LOG --at SEQ, or --from-save FILE")
@@ -27,17 +30,23 @@ def load_match(file: Path | None, from_log: Path | None, at: int | None, from_sa
         raise AmalogsError("--from-log LOG and --at SEQ go together")
     cat = catalog()
     if file is not None:
+        from amalogs.catalog import load_catalog
         from amalogs.referee.engine.match import Match
+        from amalogs.referee.engine.positions import read_position
 
-        return Match.from_position(cat, file)
+        data = read_position(file)
+        root = data.get("data_root")
+        if isinstance(root, str):  # a position of a game written as data names the folder it lives in
+            cat = load_catalog([*cat.roots[1:], (file.parent / root).resolve()])
+        return Match.from_position(cat, data, str(file)), cat
     if from_log is not None and at is not None:
         from amalogs.referee.sessions.runner import position_of_log
 
-        return position_of_log(cat, from_log, at).match
+        return position_of_log(cat, from_log, at).match, cat
     from amalogs.referee.sessions.saves import load_session
 
     assert from_save is not None
-    return load_session(cat, from_save).match
+    return load_session(cat, from_save).match, cat
 
 
 @app.command()
@@ -70,7 +79,7 @@ def position(
         from amalogs.errors import FormatError
 
         raise FormatError(fmt, ("text", "json"))
-    match = load_match(file, from_log, at, from_save)
+    match, cat = load_match(file, from_log, at, from_save)
     if as_seat is not None and as_seat >= len(match.state.seats):
         raise AmalogsError(f"--as {as_seat}: the match has seats 0–{len(match.state.seats) - 1}")
     start = len(match.state.events)
@@ -82,7 +91,6 @@ def position(
         except IllegalActionError as exc:
             raise AmalogsError(f"--do {text!r}: {exc.why}") from None
     events = match.state.events[start:]
-    cat = catalog()
     if out is not None:
         from amalogs.writer import write_atomic
 

@@ -70,12 +70,11 @@ def _entry_text(match: Any, entry: Any, hide: bool) -> str:
 
 
 def _seat_table(match: Any, catalog: Any, dump: dict[str, Any], i: int, viewer: int | None) -> Table:
-    from amalogs.referee.engine.registry import MODULES
 
     seat = dump["seats"][i]
     state_seat = match.state.seats[i]
     game = catalog.games[state_seat.game]
-    module = MODULES[game.id]
+    module = match.state.games[i]
     names = {z.id: f"{z.name} ({z.id})" for z in game.profile.zones}
     host = " — host" if i == match.state.active else ""
     title = Text.assemble((f"seat {i} ", SEAT_STYLE[i % 2]), f"{game.profile.name}"

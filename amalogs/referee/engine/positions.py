@@ -158,6 +158,8 @@ class PositionFile(DataModel):
     seats: tuple[SeatPosition, ...] = Field(min_length=2, max_length=8)
     # a known answer's keys (amalogs.referee.sessions.known_answers): kept with the position, not carried out on loading
     source: str | None = Field(None, description="where the position or its ruling comes from")
+    data_root: str | None = Field(None, description="a data folder (relative to the file) with games the position "
+                                  "uses besides the shipped ones")
     do: tuple[str, ...] = Field((), description="a known answer's actions (not taken when the position loads)")
     expect: dict[str, Any] = Field(default_factory=dict, description="a known answer's expectations")
 

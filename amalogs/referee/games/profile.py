@@ -120,7 +120,8 @@ class ProfileGame(CoreGame):
         sp = self._value(card, "SP") // 1000 if self.stat_of.get("SP") else (1 if self.sps else 0)
         cost_stat = self.stat_of.get("コスト") or self.stat_of.get("大コスト")
         cost = _number(card.stats.get(cost_stat)) if cost_stat else 0
-        shown = f"{ap // 1000}/{dp // 1000}" if character and ap != dp else (f"{ap // 1000}" if character else "")
+        printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP")) if s in self.stat_of]
+        shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else 0, sp if character else 0,
                         frozenset(card.keywords), frozenset(), shown, (), tuple(card.effects))
