@@ -93,8 +93,10 @@ def _position_start(path: Path, seed: int | None, turn_cap: int | None) -> tuple
     from amalogs.referee.engine.positions import read_position
     from amalogs.referee.sessions.runner import Side
 
-    cat = catalog()
+    from amalogs.cli.position_commands import catalog_for
+
     data = read_position(path)
+    cat = catalog_for(path, data)
     first = Match.from_position(cat, data, str(path))  # checked once, with the file's own seed
     chosen = first.position_seed() if seed is None else seed
     sides = tuple(Side(cat.games[s.game], (ref or "position").rpartition(":")[2],

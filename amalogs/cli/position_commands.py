@@ -16,7 +16,17 @@ if TYPE_CHECKING:
     from amalogs.catalog import Catalog
     from amalogs.referee.engine.match import Match
 
-__all__ = ["position", "load_match"]
+__all__ = ["position", "load_match", "catalog_for"]
+
+
+def catalog_for(file: Path, data: dict[str, Any]) -> Catalog:
+    """The data a position file is played with: the loaded data, and the data root the file names (a
+    position of a game written as data names the folder it lives in)."""
+    from amalogs.catalog import load_catalog
+
+    cat = catalog()
+    root = data.get("data_root")
+    return load_catalog([*cat.roots[1:], (file.parent / root).resolve()]) if isinstance(root, str) else cat
 
 
 def load_match(file: Path | None, from_log: Path | None, at: int | None,
@@ -30,14 +40,11 @@ def load_match(file: Path | None, from_log: Path | None, at: int | None,
         raise AmalogsError("--from-log LOG and --at SEQ go together")
     cat = catalog()
     if file is not None:
-        from amalogs.catalog import load_catalog
         from amalogs.referee.engine.match import Match
         from amalogs.referee.engine.positions import read_position
 
         data = read_position(file)
-        root = data.get("data_root")
-        if isinstance(root, str):  # a position of a game written as data names the folder it lives in
-            cat = load_catalog([*cat.roots[1:], (file.parent / root).resolve()])
+        cat = catalog_for(file, data)
         return Match.from_position(cat, data, str(file)), cat
     if from_log is not None and at is not None:
         from amalogs.referee.sessions.runner import position_of_log
