@@ -10,7 +10,7 @@ from amalogs.checks import Problem
 from amalogs.models.cards import Card, CardSet, Deck
 from amalogs.models.game import GameProfile, Stat
 
-__all__ = ["check_cards", "check_deck", "type_stats", "Violation", "copy_key", "is_a"]
+__all__ = ["check_cards", "check_deck", "type_stats", "Violation", "copy_key", "copy_exempt", "is_a"]
 
 _KIND_WORDS = {
     "number": "a whole number",
@@ -104,6 +104,14 @@ def copy_key(card: Card, copy_by: str) -> str:
     return str(card.stats.get(copy_by, card.name))
 
 
+def copy_exempt(profile: GameProfile, card: Card) -> bool:
+    """Whether the copy limits leave a card out (``deck.copy_limit_exempt``: Magic's basic lands)."""
+    exempt = profile.deck.copy_limit_exempt
+    if exempt.types and is_a(profile, card.type, exempt.types):
+        return True
+    return any(k in exempt.keywords for k in card.keywords)
+
+
 def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> list[Violation]:
     """Every construction rule of the deck's game that the deck breaks, each explained."""
     rules = profile.deck
@@ -118,7 +126,12 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
     if size not in rules.main:
         out.append(Violation("main deck size", f"the main deck has {size} cards; it must have {_range(rules.main)}"))
     out += _types("main deck", deck.main, rules.main_types, cards, profile)
-    out += _copies("main deck", deck.main, rules.copy_limit, rules.copy_by, cards)
+    shared = [s for s in rules.side_decks if s.copy_limit_with_main]
+    counted: Counter[str] = Counter(deck.main)
+    for side in shared:
+        counted.update(deck.side.get(side.id, {}))
+    where = " and ".join(["main deck", *(s.en for s in shared)])
+    out += _copies(where, counted, rules.copy_limit, rules.copy_by, cards, profile)
     side_ids = {s.id for s in rules.side_decks}
     for side_id in sorted(set(deck.side) - side_ids):
         out.append(Violation("side decks", f"{profile.name} has no side deck {side_id!r}"))
@@ -128,7 +141,7 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
         if n not in side.size:
             out.append(Violation(f"{side.name} size", f"the {side.en} has {n} cards; it must have {_range(side.size)}"))
         out += _types(side.en, part, side.types, cards, profile)
-        out += _copies(side.en, part, side.copy_limit, rules.copy_by, cards)
+        out += _copies(side.en, part, side.copy_limit, rules.copy_by, cards, profile)
     extra_ids = {e.id for e in rules.extra_cards}
     for extra_id in sorted(set(deck.extra) - extra_ids):
         out.append(Violation("extra cards", f"{profile.name} has no extra card kind {extra_id!r}"))
@@ -144,6 +157,36 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
         if n not in special.count:
             where = "main deck" if special.deck == "main" else next(s.en for s in rules.side_decks if s.id == special.deck)
             out.append(Violation(special.name, f"the {where} has {n} {special.en.lower()}; it must have {_range(special.count)}"))
+    out += _colours(deck, profile, cards)
+    return out
+
+
+def _colours(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> list[Violation]:
+    """``deck.colours``: at most so many colours over the whole deck, and every card within its leader's."""
+    rule = profile.deck.colours
+    if rule is None:
+        return []
+    out: list[Violation] = []
+    order = {c.id: i for i, c in enumerate(profile.colours)}
+    ignored = set(rule.ignore)
+    used = {col for _, part in _parts(deck) for cid in part if cid in cards for col in cards[cid].colours} - ignored
+    if rule.max is not None and len(used) > rule.max:
+        shown = ", ".join(sorted(used, key=lambda c: (order.get(c, len(order)), c)))
+        out.append(Violation("deck colours", f"the deck's cards have {len(used)} colours ({shown}); "
+                                             f"at most {rule.max} are allowed"))
+    if rule.within is not None:
+        kind = next((e for e in profile.deck.extra_cards if e.id == rule.within), None)
+        leaders = [cards[cid] for cid in deck.extra.get(rule.within, {}) if cid in cards]
+        if kind is not None and leaders:
+            allowed = {col for card in leaders for col in card.colours} | ignored
+            wrong = sorted(
+                {cid for part_id, part in _parts(deck) if part_id != rule.within for cid in part
+                 if cid in cards and not set(cards[cid].colours) <= allowed}
+            )
+            if wrong:
+                theirs = ", ".join(sorted(allowed - ignored, key=lambda c: (order.get(c, len(order)), c))) or "none"
+                shown = ", ".join(f"{cid} ({', '.join(cards[cid].colours)})" for cid in wrong)
+                out.append(Violation("deck colours", f"only the colours of the {kind.en} ({theirs}) may be used: {shown}"))
     return out
 
 
@@ -189,13 +232,14 @@ def _types(where: str, part: Mapping[str, int], allowed: tuple[str, ...], cards:
 
 
 def _copies(
-    where: str, part: Mapping[str, int], limit: int | None, copy_by: str, cards: Mapping[str, Card]
+    where: str, part: Mapping[str, int], limit: int | None, copy_by: str, cards: Mapping[str, Card],
+    profile: GameProfile,
 ) -> list[Violation]:
     if limit is None:
         return []
     counts: Counter[str] = Counter()
     for cid, n in part.items():
-        if cid in cards:
+        if cid in cards and not copy_exempt(profile, cards[cid]):
             counts[copy_key(cards[cid], copy_by)] += n
     label = "name" if copy_by == "name" else copy_by
     return [

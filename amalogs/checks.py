@@ -126,6 +126,19 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
         yield from _unknown(f"deck.special_counts[{i}].deck", sc.deck, decks, "deck")
         yield from _unknown(f"deck.special_counts[{i}].keyword", sc.keyword, p.ids("keywords"), "keyword")
         yield from _unknown(f"deck.special_counts[{i}].card_type", sc.card_type, types, "card type")
+    exempt = p.deck.copy_limit_exempt
+    for j, t in enumerate(exempt.types):
+        yield from _unknown(f"deck.copy_limit_exempt.types[{j}]", t, types, "card type")
+    for j, kw in enumerate(exempt.keywords):
+        yield from _unknown(f"deck.copy_limit_exempt.keywords[{j}]", kw, p.ids("keywords"), "keyword")
+    for i, sd in enumerate(p.deck.side_decks):
+        if sd.copy_limit_with_main and p.deck.copy_limit is None:
+            yield f"deck.side_decks[{i}].copy_limit_with_main", "the main deck has no copy_limit to share"
+    if p.deck.colours is not None:
+        for j, colour in enumerate(p.deck.colours.ignore):
+            yield from _unknown(f"deck.colours.ignore[{j}]", colour, p.ids("colours"), "colour")
+        extras = frozenset(e.id for e in p.deck.extra_cards)
+        yield from _unknown("deck.colours.within", p.deck.colours.within, extras, "extra card kind")
 
 
 class _Entry(Protocol):

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amalogs.cardcheck import check_cards
-from amalogs.catalog import Catalog, load_catalog
+from amalogs.catalog import Catalog, load_catalog, validate_paths
 from amalogs.convert import Fidelity, convert_card, to_canonical, to_native
 from amalogs.models.cards import Card, CardSet
-from amalogs.ontology.terms import CanonicalStat, Genus
+from amalogs.ontology.terms import CanonicalStat, Genus, StatSystem
 
+from .conftest import USER_ROOT, Cli
 from .strategies import cards_of
 
 GAMES = ["build-divide", "sengoku-taisen", "guild-heroes", "break-joker"]
@@ -112,3 +114,168 @@ def test_every_field_has_a_fidelity_and_a_reason(catalog: Catalog) -> None:
             for target in GAMES:
                 for f in convert_card(card, catalog.game(source), catalog.game(target)).fields:
                     assert isinstance(f.fidelity, Fidelity) and f.reason
+
+
+# --- an HP-system game, built from the example user root (tests/data/user-root) -----------------------
+# No shipped game is HP制, so a small one is written into a temporary data root: its creatures print an
+# attack (AP) and HP (HP), adjust ratio 1/10 for both; a striker prints an attack only (an AP-only card).
+
+HP_GAME = "hp-skirmish"
+HP_CARDS = f"""game = "{HP_GAME}"
+
+[[cards]]
+id = "ember-pup"
+name = "ほのおの子犬"
+en = "Ember Pup"
+type = "creature"
+colours = ["fire"]
+stats = {{ cost = 3, attack = 30, hp = 120 }}
+
+[[cards]]
+id = "dart-hawk"
+name = "ダートホーク"
+en = "Dart Hawk"
+type = "striker"
+colours = ["water"]
+stats = {{ cost = 2, attack = 40 }}
+"""
+
+
+def _edit(text: str, *pairs: tuple[str, str]) -> str:
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture(scope="module")
+def hp_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("hp-root")
+    (root / "games" / HP_GAME).mkdir(parents=True)
+    (root / "mappings").mkdir()
+    profile = (USER_ROOT / "games" / "duel-masters" / "game.toml").read_text(encoding="utf-8")
+    stats = '''[[stats]]
+id = "attack"
+name = "ワザ"
+en = "Attack"
+kind = "number"
+description = "The damage the creature deals in battle."
+
+[[stats]]
+id = "hp"
+name = "HP"
+en = "HP"
+kind = "number"
+description = "The damage the creature can take; damage stays on it until it leaves play."
+
+[[stats]]
+id = "cost"'''
+    profile = _edit(
+        profile,
+        ('id = "duel-masters"', f'id = "{HP_GAME}"'),
+        ('name = "デュエル・マスターズ"', 'name = "HPスカーミッシュ"'),
+        ('en = "Duel Masters"', 'en = "HP Skirmish"'),
+        ('aliases = ["デュエマ"]', 'aliases = []'),
+        ('damage_carries_over = false', 'damage_carries_over = true'),
+        ('damage_cleanup = "There is no damage to clean up: battles are decided at once."',
+         'damage_cleanup = "None: damage stays on a creature until it leaves play."'),
+        ('description = "Fights in the battle zone."',
+         'stats = ["cost", "attack", "hp"]\ndescription = "Fights in the battle zone."'),
+        ('description = "A one-shot effect."',
+         ('stats = ["cost"]\ndescription = "A one-shot effect."\n\n[[card_types]]\nid = "striker"\nname = "ストライカー"\n'
+          'en = "Striker"\nstats = ["cost", "attack"]\ndescription = "Strikes from the back row: an attack and no HP."')),
+        (('[[stats]]\nid = "power"\nname = "パワー"\nen = "Power"\nkind = "number"\ndescription = "Battle strength."\n\n'
+          '[[stats]]\nid = "cost"'), stats),
+    )
+    page = _edit(
+        (USER_ROOT / "mappings" / "duel-masters.toml").read_text(encoding="utf-8"),
+        ('game = "duel-masters"', f'game = "{HP_GAME}"'),
+        ('abbreviation = "DM"', 'abbreviation = "HPS"'),
+        ('stat = "power"\nratio = "1/1000"', 'stat = "attack"\nratio = "1/10"\n\n[[adjust]]\nstat = "hp"\nratio = "1/10"'),
+        ('rule = "BP制"\nnote = "Power."', 'rule = "HP制"\nnote = "Damage stays on a creature."'),
+        ('native = "power"\nstat = "BP"', 'native = "attack"\nstat = "AP"\n\n[[status]]\nnative = "hp"\nstat = "HP"'),
+        ('native = "spell"\ngenus = "イベント"', 'native = "spell"\ngenus = "イベント"\n\n[[card_types]]\nnative = "striker"\ngenus = "キャラ"'),
+        ('timing = "なし"', 'timing = "持続"'),
+    )
+    (root / "games" / HP_GAME / "game.toml").write_text(profile, encoding="utf-8")
+    (root / "games" / HP_GAME / "cards.toml").write_text(HP_CARDS, encoding="utf-8")
+    (root / "mappings" / f"{HP_GAME}.toml").write_text(page, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def hp_catalog(hp_root: Path) -> Catalog:
+    assert validate_paths([hp_root])[1] == []
+    return load_catalog([hp_root])
+
+
+def _stat_fields(conv: object) -> dict[str, object]:
+    return {f.field: f for f in conv.fields if f.field.startswith("stats.")}  # type: ignore[attr-defined]
+
+
+def test_the_hp_game_is_an_hp_system_game(hp_catalog: Catalog) -> None:
+    hp = hp_catalog.game("HPS")
+    assert hp.page.stat_system() is StatSystem.HP
+    cc = to_canonical(hp_catalog.cards(HP_GAME)["ember-pup"], hp)
+    assert (cc.number(CanonicalStat.AP), cc.number(CanonicalStat.HP)) == (Fraction(3), Fraction(12))
+    assert cc.stat_system is StatSystem.HP
+
+
+def test_an_hp_system_character_keeps_its_battle_values_in_a_bp_game(hp_catalog: Catalog) -> None:
+    conv = convert_card(hp_catalog.cards(HP_GAME)["ember-pup"], hp_catalog.game("HPS"), hp_catalog.game("BD"))
+    assert conv.card.stats["power"] == 7500  # AP 3 and HP 12 (HP counts as DP): their mean, BP 7.5
+    power = _field(conv, "stats.power")
+    assert power.fidelity is Fidelity.APPROXIMATED  # type: ignore[attr-defined]
+    assert "attack/defence pair 3/12 (AP/HP of HP制 (hp-skirmish): HP counts as DP)" in power.reason  # type: ignore[attr-defined]
+    assert not [f for f in conv.lost if f.field.startswith("stats.")]
+    assert "stats.attack" not in _stat_fields(conv) and "stats.hp" not in _stat_fields(conv)
+
+
+def test_an_hp_system_character_keeps_its_battle_values_in_an_apdp_game(hp_catalog: Catalog) -> None:
+    conv = convert_card(hp_catalog.cards(HP_GAME)["ember-pup"], hp_catalog.game("HPS"), hp_catalog.game("GH"))
+    assert (conv.card.stats["attack"], conv.card.stats["defence"]) == (3, 12)
+    attack, defence = _field(conv, "stats.attack"), _field(conv, "stats.defence")
+    assert attack.fidelity is Fidelity.SCALED  # type: ignore[attr-defined]  # AP ↔ AP, adjust ratio 1/10 → 1
+    assert defence.fidelity is Fidelity.APPROXIMATED  # type: ignore[attr-defined]
+    assert defence.reason.startswith("HP of HP制 (hp-skirmish) counts as DP one for one")  # type: ignore[attr-defined]
+    assert not [f for f in conv.lost if f.field.startswith("stats.")]
+
+
+def test_bp_and_apdp_characters_convert_back_into_the_hp_game(hp_catalog: Catalog) -> None:
+    hp, bd, gh = hp_catalog.game("HPS"), hp_catalog.game("BD"), hp_catalog.game("GH")
+    pup = hp_catalog.cards(HP_GAME)["ember-pup"]
+    back = convert_card(convert_card(pup, hp, gh).card, gh, hp)  # AP/HP 3/12 → GH 3/12 → HP game
+    assert back.card.stats == pup.stats
+    assert _field(back, "stats.hp").reason.startswith("DP of APDP制 (guild-heroes) counts as HP one for one")  # type: ignore[attr-defined]
+    unit = Card(id="u", name="x", type="unit", stats={"play-cost": 4, "power": 5000, "hit": 1, "attribute": ()})
+    conv = convert_card(unit, bd, hp)
+    assert conv.card.type == "creature"
+    assert (conv.card.stats["attack"], conv.card.stats["hp"]) == (50, 50)  # BP 5 counts as AP 5 and HP 5
+    assert _field(conv, "stats.attack").fidelity is Fidelity.SCALED  # type: ignore[attr-defined]
+    assert _field(conv, "stats.hp").fidelity is Fidelity.APPROXIMATED  # type: ignore[attr-defined]
+    assert "BP制 (build-divide)" in _field(conv, "stats.hp").reason  # type: ignore[attr-defined]
+    for source in (bd, gh):
+        for card in hp_catalog.cards(source.id).values():
+            converted = convert_card(card, source, hp)
+            assert not [f for f in converted.lost if f.field in ("stats.power", "stats.attack", "stats.defence")]
+            assert list(check_cards(CardSet(game=HP_GAME, cards=(converted.card,)), hp.profile)) == []
+
+
+def test_an_attack_only_character_takes_its_attack_as_bp_and_defaults_a_defence_it_lacks(hp_catalog: Catalog) -> None:
+    hp, bd, gh = hp_catalog.game("HPS"), hp_catalog.game("BD"), hp_catalog.game("GH")
+    hawk = hp_catalog.cards(HP_GAME)["dart-hawk"]
+    into_bd = convert_card(hawk, hp, bd)
+    assert into_bd.card.stats["power"] == 4000
+    power = _field(into_bd, "stats.power")
+    assert power.fidelity is Fidelity.APPROXIMATED  # type: ignore[attr-defined]
+    assert "only battle value is AP (HP制 (hp-skirmish))" in power.reason  # type: ignore[attr-defined]
+    into_gh = convert_card(hawk, hp, gh)
+    assert into_gh.card.stats["attack"] == 4
+    assert _field(into_gh, "stats.defence").fidelity is Fidelity.DEFAULTED  # type: ignore[attr-defined]
+    for conv in (into_bd, into_gh):
+        assert not [f for f in conv.lost if f.field.startswith("stats.")]
+
+
+def test_the_cli_converts_an_hp_system_card(cli: Cli, hp_root: Path) -> None:
+    code, out, _ = cli("--data-root", str(hp_root), "convert", "HPS:ember-pup", "--to", "BD")
+    assert code == 0 and "approximated" in out and "dropped" not in out

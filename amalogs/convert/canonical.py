@@ -24,6 +24,7 @@ from amalogs.ontology.terms import (
     Family,
     Genus,
     SpellSpeed,
+    StatSystem,
     UnifiedKeyword,
 )
 
@@ -65,6 +66,7 @@ class CanonicalCard:
     native_keywords: tuple[str, ...] = ()
     unmapped_keywords: tuple[str, ...] = ()
     native_colours: tuple[str, ...] = ()
+    stat_system: StatSystem | None = None
 
     def value(self, stat: CanonicalStat) -> Fraction | str | tuple[str, ...] | dict[ColourSlot, int] | None:
         """The first value of a canonical stat, or None."""
@@ -169,4 +171,5 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         native_keywords=card.keywords,
         unmapped_keywords=tuple(k for k in card.keywords if not (k in entries and entries[k].unified)),
         native_colours=card.colours,
+        stat_system=ix.stat_system,
     )

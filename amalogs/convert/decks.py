@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from amalogs.cardcheck import Violation, check_deck, copy_key, is_a
+from amalogs.cardcheck import Violation, check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
 from amalogs.convert.native import Conversion, to_native
@@ -115,7 +115,8 @@ def _enforce_copy_limits(game: Game, placed: dict[str, Counter[str]], pool: Mapp
     main = placed["main"]
     groups: dict[str, list[str]] = {}
     for cid in main:
-        groups.setdefault(copy_key(pool[cid], rules.copy_by), []).append(cid)
+        if not copy_exempt(game.profile, pool[cid]):
+            groups.setdefault(copy_key(pool[cid], rules.copy_by), []).append(cid)
     for key, ids in groups.items():
         excess = sum(main[c] for c in ids) - limit
         if excess > 0:
@@ -205,7 +206,8 @@ def _pad(game: Game, part: Counter[str], pool: Mapping[str, Card], wanted: int, 
         progress = False
         for cid in ids:
             key = copy_key(pool[cid], rules.copy_by)
-            used = sum(n for c, n in part.items() if copy_key(pool[c], rules.copy_by) == key)
+            exempt = copy_exempt(game.profile, pool[cid])
+            used = 0 if exempt else sum(n for c, n in part.items() if copy_key(pool[c], rules.copy_by) == key)
             if added < wanted and used < limit and _within_specials(game, part, pool, cid):
                 part[cid] += 1
                 added += 1

@@ -9,7 +9,7 @@ from amalogs.cardcheck import type_stats
 from amalogs.catalog import Game
 from amalogs.models.game import Stat
 from amalogs.models.mapping import UnifiedEntry
-from amalogs.ontology.terms import CanonicalStat, ColourSlot, Genus, UnifiedKeyword
+from amalogs.ontology.terms import CanonicalStat, ColourSlot, Genus, StatSystem, UnifiedKeyword
 
 __all__ = ["GameIndex", "index_of"]
 
@@ -28,6 +28,7 @@ class GameIndex:
     printed: dict[str, tuple[str, ...]]
     stats: dict[str, Stat]
     totals: tuple[tuple[str, str], ...]
+    stat_system: StatSystem | None
     type_choices: dict[tuple[object, ...], tuple[str, object, str]] = field(default_factory=dict)
     """Memo of card-type choices by (genus, family, permanent): (type, fidelity, reason)."""
 
@@ -55,6 +56,7 @@ def _build(game: Game) -> GameIndex:
         printed={t: tuple(type_stats(profile, t)) for t in types},
         stats={s.id: s for s in profile.stats},
         totals=tuple((s.id, s.sum_of) for s in profile.stats if s.sum_of is not None),
+        stat_system=page.stat_system(),
     )
 
 

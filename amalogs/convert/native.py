@@ -255,22 +255,8 @@ def _canonical_number(b: _Builder, canonical: CanonicalStat | None) -> tuple[Fra
         if direct is not None and isinstance(direct.value, Fraction):
             b.used.add(direct.source_stat)
             return direct.value, Fidelity.EXACT, f"{canonical} ↔ {canonical}", direct
-    if canonical in (CanonicalStat.AP, CanonicalStat.DP) and (bp := b.sourced(CanonicalStat.BP)) is not None:
-        b.used.add(bp.source_stat)
-        return bp.value, Fidelity.EXACT, "a BP character counts as BP/BP (AMALOGS)", bp  # type: ignore[return-value]
-    ap, dp = b.sourced(CanonicalStat.AP), b.sourced(CanonicalStat.DP)
-    if (
-        canonical in (CanonicalStat.BP, CanonicalStat.HP)
-        and ap is not None
-        and dp is not None
-        and isinstance(ap.value, Fraction)
-        and isinstance(dp.value, Fraction)
-    ):
-        b.used.update({ap.source_stat, dp.source_stat})
-        mean = (ap.value + dp.value) / 2
-        why = (f"one value stands for the attack/defence pair {show(ap.value)}/{show(dp.value)}: their mean, "
-               "because a BP character both deals and takes BP in battle")
-        return mean, Fidelity.APPROXIMATED, why, None
+    if canonical in BATTLE and (battle := _battle_value(b, canonical)) is not None:
+        return battle
     cost = cc.total_cost
     if canonical is CanonicalStat.TOTAL_COST:
         table = cc.value(CanonicalStat.COST)
@@ -284,6 +270,63 @@ def _canonical_number(b: _Builder, canonical: CanonicalStat | None) -> tuple[Fra
         base = cost if cost else Fraction(1)
         return base, Fidelity.DEFAULTED, "no battle value in the source: 1 per 大コスト (at least 1)", None
     return Fraction(0), Fidelity.DEFAULTED, f"no {canonical or 'such value'} in the source: 0", None
+
+
+def _battle(b: _Builder, stat: CanonicalStat) -> Sourced | None:
+    found = b.sourced(stat)
+    return found if found is not None and isinstance(found.value, Fraction) else None
+
+
+def _num(value: Sourced) -> Fraction:
+    assert isinstance(value.value, Fraction)
+    return value.value
+
+
+def _system(cc: CanonicalCard) -> str:
+    """The source card's stat system, for reasons: 'HP制 (game-id)' or 'game-id, which has no stat system'."""
+    return f"{cc.stat_system} ({cc.game})" if cc.stat_system else f"{cc.game}, which has no stat system"
+
+
+def _battle_value(b: _Builder, canonical: CanonicalStat) -> tuple[Fraction, Fidelity, str, Sourced | None] | None:
+    """A battle value the source card lacks, from the battle values it has (docs/rules.md, 'Converting cards').
+
+    The attack side is AP (or BP), the defence side DP, HP or BP. HP and DP stand for each other one for one
+    on the canonical scale; a BP target takes the one value a card has, or the mean of an attack/defence pair.
+    A side the card lacks (the defence of an AP-only card, the attack of an HP-only one) is not made up from
+    the other: the default applies.
+    """
+    bp, ap, dp, hp = (_battle(b, s) for s in BATTLE)
+    system = _system(b.cc)
+    fid = Fidelity.APPROXIMATED
+    if canonical in (CanonicalStat.AP, CanonicalStat.DP) and bp is not None:
+        b.used.add(bp.source_stat)
+        return _num(bp), Fidelity.EXACT, "a BP character counts as BP/BP (AMALOGS)", bp
+    if canonical is CanonicalStat.DP and hp is not None:
+        b.used.add(hp.source_stat)
+        return _num(hp), fid, (f"HP of {system} counts as DP one for one on the canonical scale: both are the "
+                               "damage a character can take (HP keeps it from turn to turn, DP within a turn)"), hp
+    if canonical is CanonicalStat.HP and (toughness := dp or bp) is not None:
+        b.used.add(toughness.source_stat)
+        what = "DP" if toughness is dp else "BP, the damage a BP character can take,"
+        return _num(toughness), fid, (f"{what} of {system} counts as HP one for one on the canonical scale; "
+                                      "damage on it now stays until the character leaves play"), toughness
+    if canonical is not CanonicalStat.BP:
+        return None
+    defence = dp or hp
+    if ap is not None and defence is not None:
+        b.used.update({ap.source_stat, defence.source_stat})
+        mean = (_num(ap) + _num(defence)) / 2
+        pair = "" if defence is dp else f" (AP/HP of {system}: HP counts as DP)"
+        why = (f"one value stands for the attack/defence pair {show(ap.value)}/{show(defence.value)}{pair}: their "
+               "mean, because a BP character both deals and takes BP in battle")
+        return mean, fid, why, None
+    only = ap or defence
+    if only is None:
+        return None
+    b.used.add(only.source_stat)
+    stat = "AP" if only is ap else ("DP" if only is dp else "HP")
+    return _num(only), fid, (f"the card's only battle value is {stat} ({system}): it stands for BP, "
+                             "which a BP character both deals and takes"), only
 
 
 def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:

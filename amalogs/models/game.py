@@ -19,6 +19,8 @@ from amalogs.ontology.terms import CanonicalPhase
 __all__ = [
     "GameProfile",
     "DeckRules",
+    "CopyLimitExemption",
+    "DeckColours",
     "Setup",
     "Turn",
     "Phase",
@@ -38,24 +40,29 @@ class Overview(DataModel):
     """ゲーム概要: what kind of game it is."""
 
     game_type: Text = Field(description="ゲームタイプ, e.g. 'ライフ破壊戦'")
-    players: Count = 2
+    players: Count = Field(2, description="how many players a standard game has")
     multiplayer: Text = Field(description="3人以上でのプレイ: whether and how more than two players play")
-    summary: Text
+    summary: Text = Field(description="a short account of how the game is played, in the project's own words")
 
 
 class SideDeck(Named):
-    size: CountRange
+    size: CountRange = Field(description="how many cards it holds")
     types: tuple[Slug, ...] = Field((), description="the card types it may hold (empty: any)")
     copy_limit: Count | None = Field(None, description="most copies of one card in this deck; omit for none")
-    note: Text | None = None
+    copy_limit_with_main: Flag = Field(
+        False,
+        description="whether the main deck's copy limit counts this deck's cards together with the main deck's "
+        "(Magic's sideboard); false: the main deck is counted on its own",
+    )
+    note: Text | None = Field(None, description="anything else about it")
 
 
 class ExtraCard(Named):
     """A card that is kept outside every deck (a territory, a base card)."""
 
-    count: CountRange
+    count: CountRange = Field(description="how many of them a deck brings")
     types: tuple[Slug, ...] = Field((), description="the card types it may be (empty: any)")
-    note: Text | None = None
+    note: Text | None = Field(None, description="anything else about them")
 
 
 class SpecialCount(Named):
@@ -64,7 +71,7 @@ class SpecialCount(Named):
     deck: Slug = Field("main", description="'main' or the id of a side deck: which deck the rule counts")
     keyword: Slug | None = Field(None, description="count the cards that have this native keyword")
     card_type: Slug | None = Field(None, description="count the cards of this native card type")
-    count: CountRange
+    count: CountRange = Field(description="how many such cards the deck must hold")
 
     @model_validator(mode="after")
     def _one_selector(self) -> SpecialCount:
@@ -73,59 +80,86 @@ class SpecialCount(Named):
         return self
 
 
+class CopyLimitExemption(DataModel):
+    """Cards that any number of copies of may be played: the copy limits do not count them."""
+
+    types: tuple[Slug, ...] = Field((), description="native card types (and their subtypes) exempt from the copy limits")
+    keywords: tuple[Slug, ...] = Field((), description="native keywords: a card with any of them is exempt")
+
+
+class DeckColours(DataModel):
+    """A colour rule for the whole deck (main deck, side decks and extra cards together)."""
+
+    max: Count | None = Field(None, description="most different colours the deck's cards may have together")
+    ignore: tuple[Slug, ...] = Field((), description="native colours that do not count (e.g. colourless)")
+    within: Slug | None = Field(
+        None,
+        description="the id of an extra-card kind (a leader): every other card's colours must be among that "
+        "card's colours",
+    )
+
+
 class DeckRules(DataModel):
     """デッキ構築: sizes, copy limits, side decks and special counts."""
 
-    main: CountRange
+    main: CountRange = Field(description="how many cards the main deck holds")
     copy_limit: Count | None = Field(None, description="most copies of one card; omit when there is none")
     copy_by: Slug = Field("name", description="'name', or the id of the stat that identifies a card for the limit")
+    copy_limit_exempt: CopyLimitExemption = Field(
+        CopyLimitExemption(), description="cards the copy limits do not count (basic resource cards); default none"
+    )
+    colours: DeckColours | None = Field(None, description="a colour rule for the deck; omit when there is none")
     main_types: tuple[Slug, ...] = Field((), description="the card types the main deck may hold (empty: any)")
     composition: Text | None = Field(None, description="what kinds of cards the main deck may hold")
-    side_decks: tuple[SideDeck, ...] = ()
+    side_decks: tuple[SideDeck, ...] = Field(
+        (), description="decks kept apart from the main deck (a D deck, a resource deck)"
+    )
     extra_cards: tuple[ExtraCard, ...] = ()
     special_counts: tuple[SpecialCount, ...] = ()
 
 
 class Mulligan(DataModel):
-    kind: Literal["none", "full", "partial", "other"]
-    times: Count = 0
-    note: Text | None = None
+    kind: Literal["none", "full", "partial", "other"] = Field(
+        description="none; full (the whole hand is replaced); partial (some cards are replaced); other (see note)"
+    )
+    times: Count = Field(0, description="how many times a player may mulligan")
+    note: Text | None = Field(None, description="how the mulligan is done, where kind does not say")
 
 
 class Setup(DataModel):
     """ゲーム開始準備: starting hand, mulligan, and the setup steps in order."""
 
-    starting_hand: Count
-    mulligan: Mulligan
+    starting_hand: Count = Field(description="cards in the opening hand")
+    mulligan: Mulligan = Field(description="マリガン: whether and how a player may redraw the opening hand")
     first_player: Text = Field(description="how the first player is chosen")
-    steps: tuple[Text, ...] = Field(min_length=1)
+    steps: tuple[Text, ...] = Field(min_length=1, description="the setup steps, in order")
 
 
 class Phase(Named):
     """One phase (or step) of a turn or round, in order."""
 
     kind: CanonicalPhase = Field(description="the canonical phase this counts as")
-    steps: tuple[Text, ...] = ()
-    description: Text
+    steps: tuple[Text, ...] = Field((), description="its steps, in order")
+    description: Text = Field(description="what happens in it")
 
 
 class Turn(DataModel):
     """ターンの流れ: the phases in order and the per-turn rules."""
 
     unit: Literal["turn", "round"] = Field(description="'round' for games where both play each round")
-    phases: tuple[Phase, ...] = Field(min_length=1)
+    phases: tuple[Phase, ...] = Field(min_length=1, description="the phases (or steps) of a turn, in order")
     first_player_skips_draw: Flag = Field(description="ファーストドロー制限")
-    draw_per_turn: Count
+    draw_per_turn: Count = Field(description="cards a player draws each turn")
     hand_limit: Count | None = Field(None, description="手札上限; omit when there is no hand or no limit")
-    hand_limit_check: Text | None = None
+    hand_limit_check: Text | None = Field(None, description="when the hand limit is checked, and what then happens")
     card_states: tuple[Named, ...] = Field((), description="カードの行動表現: upright, sideways, face down")
 
 
 class Resource(Named):
     """A resource concept (energy, 国力, mana ...)."""
 
-    zone: Slug | None = None
-    description: Text
+    zone: Slug | None = Field(None, description="the native zone that holds it, if it is made of cards")
+    description: Text = Field(description="what it is and how it is used")
 
 
 ResourceSource = Literal["none", "automatic", "any-card", "dedicated-cards", "deck-top"]
@@ -147,16 +181,16 @@ class ResourceSystem(DataModel):
     )
     consumed_on_use: Flag = Field(description="whether paying uses a resource up for good")
     per_turn: Count | None = Field(None, description="resources added per turn, if fixed")
-    starting: Count = 0
-    maximum: Count | None = None
-    payment: Text
-    resources: tuple[Resource, ...] = ()
+    starting: Count = Field(0, description="resources a player has when the game starts")
+    maximum: Count | None = Field(None, description="the most resources a player can have; omit for no limit")
+    payment: Text = Field(description="how a cost is paid")
+    resources: tuple[Resource, ...] = Field((), description="the resource concepts the game names")
 
 
 class LifeTier(Named):
     """One tier of a life made of shields with a defence value (forts)."""
 
-    count: Count
+    count: Count = Field(description="cards in this tier")
     defence: Count | None = Field(None, description="the damage within a turn that breaks one card of this tier")
 
 
@@ -164,35 +198,37 @@ class LifeRules(Named):
     """The player's life: what it is, how damage takes it, when a player loses."""
 
     zone: Slug | None = Field(None, description="the native zone that holds the life cards, if any")
-    starting: Count
+    starting: Count = Field(description="life when the game starts: cards, walls, forts or points")
     tiers: tuple[LifeTier, ...] = Field((), description="tiers in the order damage reaches them (first hit first)")
-    maximum: Count | None = None
+    maximum: Count | None = Field(None, description="the most life a player can have; omit for no limit")
     damage: Text = Field(description="how one point of damage is taken")
-    triggers: Text | None = None
+    triggers: Text | None = Field(None, description="what a life card may do when it is taken")
 
 
 class BattleRules(DataModel):
     """Attacks, blocks, battles and damage on characters."""
 
-    attack_targets: tuple[Text, ...] = Field(min_length=1)
-    blocking: Text
-    battle: Text
+    attack_targets: tuple[Text, ...] = Field(min_length=1, description="what an attacker may attack")
+    blocking: Text = Field(description="how an attack is blocked")
+    battle: Text = Field(description="how a battle between characters is settled")
     summoning_sickness: Flag = Field(description="召喚酔い")
-    summoning_sickness_note: Text | None = None
+    summoning_sickness_note: Text | None = Field(None, description="exceptions to summoning sickness, and details")
     damage_carries_over: Flag = Field(description="手番を跨ぐカードダメージ蓄積")
     damage_cleanup: Text = Field(description="when damage on characters resets, natively")
 
 
 class Zone(Named):
-    visibility: Literal["public", "private", "hidden", "mixed"]
-    ordered: Flag = False
-    description: Text
+    visibility: Literal["public", "private", "hidden", "mixed"] = Field(
+        description="who may look at its cards: everyone, the owner only, nobody, or it depends on the card"
+    )
+    ordered: Flag = Field(False, description="whether the order of its cards matters (a deck)")
+    description: Text = Field(description="what the zone holds and what it is for")
 
 
 class CardType(Named):
-    subtype_of: Slug | None = None
+    subtype_of: Slug | None = Field(None, description="the id of the card type this is a kind of")
     stats: tuple[Slug, ...] = Field((), description="the stats a card of this type prints (subtypes add theirs)")
-    description: Text
+    description: Text = Field(description="what cards of this type are and do")
 
 
 class Stat(Named):
@@ -203,21 +239,23 @@ class Stat(Named):
     step: Count | None = Field(None, description="printed numbers come in multiples of this (e.g. 500)")
     range: CountRange | None = Field(None, description="the lowest and highest printed value, where fixed")
     sum_of: Slug | None = Field(None, description="not printed: the total of this colour-cost stat")
-    description: Text
+    description: Text = Field(description="what the stat means")
 
 
 class Keyword(Named):
-    kind: Literal["ability", "icon", "trigger", "counter", "mechanic"]
+    kind: Literal["ability", "icon", "trigger", "counter", "mechanic"] = Field(
+        description="what sort of keyword it is"
+    )
     meaning: Text = Field(description="the native meaning, in the project's own words")
 
 
 class Colour(Named):
-    description: Text | None = None
+    description: Text | None = Field(None, description="what the colour stands for")
 
 
 class Condition(DataModel):
-    text: Text
-    en: Text
+    text: Text = Field(description="the condition as the rules put it (usually Japanese)")
+    en: Text = Field(description="the condition in English")
 
 
 class Misc(DataModel):
@@ -225,19 +263,19 @@ class Misc(DataModel):
 
     discard: Flag = Field(description="ディスカード: whether cards are discarded from hand (e.g. down to the hand limit)")
     library_out: Literal["lose", "draw-from-life", "none", "other"] = Field(description="ライブラリアウト")
-    library_out_note: Text
+    library_out_note: Text = Field(description="what happens when a player cannot draw, in words")
     unique_rule: Text | None = Field(None, description="ユニーク処理: limits on identical cards in play")
-    conflict_rule: Text | None = None
+    conflict_rule: Text | None = Field(None, description="how conflicting effects are settled")
 
 
 class GameProfile(DataModel):
     """Every fact the sources give about one core game."""
 
-    id: Slug
+    id: Slug = Field(description="the game's id: the name of its folder, games/<id>")
     name: Text = Field(description="the game's name as published")
-    en: Text
-    aliases: tuple[Text, ...] = ()
-    sources: tuple[Text, ...] = Field(min_length=1)
+    en: Text = Field(description="the game's name in English")
+    aliases: tuple[Text, ...] = Field((), description="other names the game goes by; commands accept them")
+    sources: tuple[Text, ...] = Field(min_length=1, description="the public sources the facts come from")
     overview: Overview
     deck: DeckRules
     setup: Setup
@@ -246,13 +284,15 @@ class GameProfile(DataModel):
     life: LifeRules
     battle: BattleRules
     misc: Misc
-    zones: tuple[Zone, ...] = Field(min_length=1)
-    card_types: tuple[CardType, ...] = Field(min_length=1)
-    stats: tuple[Stat, ...] = ()
-    keywords: tuple[Keyword, ...] = ()
-    colours: tuple[Colour, ...] = ()
-    win_conditions: tuple[Condition, ...] = ()
-    lose_conditions: tuple[Condition, ...] = Field(min_length=1)
+    zones: tuple[Zone, ...] = Field(min_length=1, description="the native zones: where cards can be")
+    card_types: tuple[CardType, ...] = Field(min_length=1, description="the native card types")
+    stats: tuple[Stat, ...] = Field((), description="the native stats cards print (or that are worked out from them)")
+    keywords: tuple[Keyword, ...] = Field(
+        (), description="the native keywords: abilities, icons, triggers, counters, mechanics"
+    )
+    colours: tuple[Colour, ...] = Field((), description="the native colours")
+    win_conditions: tuple[Condition, ...] = Field((), description="how a player wins")
+    lose_conditions: tuple[Condition, ...] = Field(min_length=1, description="how a player loses")
     draw_conditions: tuple[Condition, ...] = Field((), description="how a game ends in a draw")
 
     def native_sections(self) -> dict[str, tuple[Named, ...]]:
