@@ -12,10 +12,11 @@ from amalogs.errors import UnknownGameError
 from .conftest import USER_ROOT
 
 SEED_GAMES = {"build-divide", "sengoku-taisen", "break-joker", "guild-heroes"}
+DATA_ONLY_GAMES = {"magic-the-gathering", "cardfight-vanguard", "zx-zillions-of-enemy-x"}  # no code of their own
 
 
-def test_the_four_seed_games_load(catalog: Catalog) -> None:
-    assert set(catalog.games) == SEED_GAMES
+def test_the_seven_shipped_games_load(catalog: Catalog) -> None:
+    assert set(catalog.games) == SEED_GAMES | DATA_ONLY_GAMES
 
 
 def test_shipped_data_is_found_next_to_the_package() -> None:
@@ -43,7 +44,7 @@ def test_an_unknown_name_suggests_close_ones(catalog: Catalog) -> None:
 
 def test_a_user_root_adds_a_fifth_game() -> None:
     cat = load_catalog([USER_ROOT])
-    assert set(cat.games) == SEED_GAMES | {"duel-masters"}
+    assert set(cat.games) == SEED_GAMES | DATA_ONLY_GAMES | {"duel-masters"}
     assert cat.game("DM").profile.name == "デュエル・マスターズ"
 
 

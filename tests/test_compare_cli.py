@@ -48,7 +48,8 @@ def test_similarity_matrix_is_symmetric_with_ones_on_the_diagonal(cli: Cli) -> N
     m = data["similarity"]
     assert all(m[i][i] == 1.0 for i in range(len(m)))
     assert all(m[i][j] == m[j][i] for i in range(len(m)) for j in range(len(m)))
-    assert data["nearest"]["build-divide"]["game"] == "sengoku-taisen"
+    assert data["nearest"]["build-divide"]["game"] == "zx-zillions-of-enemy-x"  # BP, SPS, life cards
+    assert data["nearest"]["sengoku-taisen"]["game"] == "build-divide"
     code, out, _ = cli("similarity")
     assert "Nearest neighbour" in out and "1.000" in out
 
@@ -59,8 +60,9 @@ def test_table_formats(cli: Cli, fmt: str) -> None:
     assert code == 0
     if fmt == "csv":
         rows = list(csv.reader(io.StringIO(out)))
-        assert rows[0] == ["field", "break-joker", "build-divide", "guild-heroes", "sengoku-taisen"]
-        assert ["WE", "4", "3", "3", "3"] in rows
+        assert rows[0] == ["field", "break-joker", "build-divide", "cardfight-vanguard", "guild-heroes",
+                           "magic-the-gathering", "sengoku-taisen", "zx-zillions-of-enemy-x"]
+        assert ["WE", "4", "3", "3", "3", "2", "3", "3"] in rows
     elif fmt == "json":
         assert json.loads(out)["games"][1] == "build-divide"
     elif fmt == "html":

@@ -1,8 +1,6 @@
-"""Three real games written as data (tests/data/new-games): they validate, carry enough original cards and
-two legal decks each, and get the WE the appraisal gives, for the reasons it gives.
-
-They are kept out of the shipped data until the profile-driven referee can play them.
-"""
+"""Three real games shipped as data alone (Magic: The Gathering, カードファイト!! ヴァンガード, Z/X): they validate,
+carry enough original cards and two legal decks each, and get the WE the appraisal gives, for the reasons it
+gives. The referee plays them from their data (tests/test_profile_game.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +15,7 @@ from amalogs.ontology.we import appraise
 
 from .conftest import DATA, Cli
 
-NEW_ROOT = DATA / "new-games"
+ROOT = DATA.parents[1]  # the repository: its games/ and mappings/
 
 EXPECTED = {
     # game id: (略称, WE, the appraisal's deciding answer)
@@ -30,11 +28,11 @@ GAMES = sorted(EXPECTED)
 
 @pytest.fixture(scope="module")
 def new_catalog() -> Catalog:
-    return load_catalog([NEW_ROOT])
+    return load_catalog()
 
 
-def test_the_data_root_validates() -> None:
-    files, errors = validate_paths([NEW_ROOT])
+def test_the_games_validate() -> None:
+    files, errors = validate_paths([ROOT / "games" / g for g in GAMES])
     assert errors == []
     assert files >= 3 * 4  # a profile, a page, a card file and decks per game
 
@@ -127,5 +125,5 @@ def test_every_attacker_meets_every_life_system_through_the_resolution_table(new
     ],
 )
 def test_the_commands_work_on_the_new_games(cli: Cli, args: list[str]) -> None:
-    code, out, _ = cli("--data-root", str(NEW_ROOT), *args)
+    code, out, _ = cli(*args)
     assert code == 0, out

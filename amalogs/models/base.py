@@ -42,7 +42,7 @@ Flag = StrictBool
 class Named(DataModel):
     """A native term: its id, its name as the game prints it, and an English name."""
 
-    id: Slug
+    id: Slug = Field(description="its id, which other keys and files use to name it")
     name: Text = Field(description="the term as the game itself writes it (usually Japanese)")
     en: Text = Field(description="English name")
 
@@ -50,8 +50,8 @@ class Named(DataModel):
 class CountRange(DataModel):
     """An inclusive range of counts, such as a deck size of 40 to 50; no ``max`` means no upper limit."""
 
-    min: Count
-    max: Count | None = None
+    min: Count = Field(description="the least (inclusive)")
+    max: Count | None = Field(None, description="the most (inclusive); omit for no upper limit")
 
     @model_validator(mode="after")
     def _ordered(self) -> CountRange:

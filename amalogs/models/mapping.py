@@ -56,44 +56,46 @@ Ratio = Annotated[
 
 
 class Override(DataModel):
-    we: Annotated[int, Field(ge=1, le=4, strict=True)]
-    reason: Text
+    we: Annotated[int, Field(ge=1, le=4, strict=True)] = Field(description="the WE the page keeps")
+    reason: Text = Field(description="why it differs from the appraisal")
 
 
 class WeSection(DataModel):
     """WE and レンジ: declared values; the loader checks them against the appraisal."""
 
-    we: Annotated[int, Field(ge=1, le=4, strict=True)]
-    range: Annotated[int, Field(ge=1, le=4, strict=True)]
+    we: Annotated[int, Field(ge=1, le=4, strict=True)] = Field(
+        description="WE: how much game progress the game can make"
+    )
+    range: Annotated[int, Field(ge=1, le=4, strict=True)] = Field(description="レンジ: always 5 − WE")
     override: Override | None = Field(None, description="keep a WE that differs from the appraisal, with a reason")
-    note: Text | None = None
+    note: Text | None = Field(None, description="a remark on the WE")
 
 
 class Adjust(DataModel):
     """アジャスト率 for one native stat."""
 
-    stat: Slug
-    ratio: Ratio
-    note: Text | None = None
+    stat: Slug = Field(description="a native stat id")
+    ratio: Ratio = Field(description="canonical value per printed point: with \"1/1000\", a printed 5000 is 5")
+    note: Text | None = Field(None, description="why this ratio")
 
 
 class Outcome(DataModel):
     """勝敗条件とベースライフダメージ."""
 
     win: tuple[Text, ...] = Field((), description="勝利条件 beyond the opponent losing; empty means なし")
-    lose: tuple[Text, ...] = Field(min_length=1)
+    lose: tuple[Text, ...] = Field(min_length=1, description="敗北条件: how a player loses")
     base_attack: Text = Field(description="ベースへの攻撃方法: how an attack on a base costs it base life")
 
 
 class RuleEntry(DataModel):
-    rule: KeywordRuleName
-    note: Text
+    rule: KeywordRuleName = Field(description="a keyword rule of the ontology")
+    note: Text = Field(description="how the game follows it")
 
 
 class CardTypeEntry(DataModel):
-    native: Slug
+    native: Slug = Field(description="a native card type id")
     genus: Genus | None = Field(None, description="omit only with a note saying why there is no counterpart")
-    note: Text | None = None
+    note: Text | None = Field(None, description="a remark; required when genus is omitted")
 
     @model_validator(mode="after")
     def _note_when_unmapped(self) -> CardTypeEntry:
@@ -105,36 +107,38 @@ class PermanentEntry(DataModel):
 
     native: Slug = Field(description="a native zone id")
     state: Text | None = Field(None, description="a native state that changes the mapping, e.g. 未開放")
-    zone: CanonicalZone
+    zone: CanonicalZone = Field(description="the canonical zone it is")
     counts_as: Genus | None = Field(None, description="the permanent type its cards count as; omit for none")
-    note: Text | None = None
+    note: Text | None = Field(None, description="a remark")
 
 
 class RangeSection(DataModel):
     """パーマネントレンジ."""
 
-    range: PermanentRange
-    note: Text | None = None
+    range: PermanentRange = Field(description="where the game may place its permanents")
+    note: Text | None = Field(None, description="a remark")
 
 
 class CastActions(DataModel):
     """キャストアクション: what a non-host may do."""
 
-    actions: tuple[Text, ...] = Field(min_length=1)
+    actions: tuple[Text, ...] = Field(min_length=1, description="the actions, one per entry")
 
 
 class ColourEntry(DataModel):
-    native: Slug
-    slot: ColourSlot
-    note: Text | None = None
+    native: Slug = Field(description="a native colour id")
+    slot: ColourSlot = Field(description="the colour slot of the colour gauge it takes")
+    note: Text | None = Field(None, description="a remark")
 
 
 class StatusEntry(DataModel):
     """ステータス統合 for one native stat; its kind (一般/固定/その他) follows from the canonical stat."""
 
-    native: Slug
-    stat: CanonicalStat | None = None
-    note: Text | None = None
+    native: Slug = Field(description="a native stat id")
+    stat: CanonicalStat | None = Field(
+        None, description="the canonical stat it is integrated into; omit only with a note"
+    )
+    note: Text | None = Field(None, description="a remark; required when stat is omitted")
 
     @model_validator(mode="after")
     def _note_when_unmapped(self) -> StatusEntry:
@@ -142,23 +146,23 @@ class StatusEntry(DataModel):
 
 
 class SpellSpeedEntry(DataModel):
-    speed: SpellSpeed
-    actions: tuple[Text, ...] = Field(min_length=1)
+    speed: SpellSpeed = Field(description="a spell speed")
+    actions: tuple[Text, ...] = Field(min_length=1, description="the native actions taken at this speed")
 
 
 class Detail(DataModel):
     """細則: one titled detailed rule."""
 
-    title: Text
-    en: Text
-    text: tuple[Text, ...] = Field(min_length=1)
+    title: Text = Field(description="its title (usually Japanese)")
+    en: Text = Field(description="its title in English")
+    text: tuple[Text, ...] = Field(min_length=1, description="the rule, one paragraph per entry")
 
 
 class UnifiedEntry(DataModel):
-    native: Slug
+    native: Slug = Field(description="a native keyword id")
     unified: UnifiedKeyword | None = Field(None, description="omit (with a note) when there is no unified form")
     spell_speed: SpellSpeed | None = Field(None, description="the speed at which a card with this keyword is played")
-    note: Text | None = None
+    note: Text | None = Field(None, description="a remark; required when unified is omitted")
 
     @model_validator(mode="after")
     def _note_when_unmapped(self) -> UnifiedEntry:
@@ -166,9 +170,9 @@ class UnifiedEntry(DataModel):
 
 
 class ResourceEntry(DataModel):
-    native: Slug
-    genus: Genus | None = None
-    note: Text | None = None
+    native: Slug = Field(description="a native resource id")
+    genus: Genus | None = Field(None, description="the genus it counts as; omit only with a note")
+    note: Text | None = Field(None, description="a remark; required when genus is omitted")
 
     @model_validator(mode="after")
     def _note_when_unmapped(self) -> ResourceEntry:
@@ -176,8 +180,8 @@ class ResourceEntry(DataModel):
 
 
 class Cleanup(DataModel):
-    timing: CleanupTiming
-    note: Text | None = None
+    timing: CleanupTiming = Field(description="when damage on characters resets")
+    note: Text | None = Field(None, description="a remark")
 
 
 class MappingPage(DataModel):
@@ -189,18 +193,28 @@ class MappingPage(DataModel):
     we: WeSection
     adjust: tuple[Adjust, ...] = ()
     outcome: Outcome
-    keyword_rules: tuple[RuleEntry, ...] = Field(min_length=1)
-    card_types: tuple[CardTypeEntry, ...] = Field(min_length=1)
+    keyword_rules: tuple[RuleEntry, ...] = Field(
+        min_length=1, description="キーワードルール: the stat, damage, life and attack rules the game follows"
+    )
+    card_types: tuple[CardTypeEntry, ...] = Field(
+        min_length=1, description="カードタイプ割り振り: the genus of each native card type"
+    )
     permanent_types: tuple[PermanentEntry, ...] = Field(min_length=1)
     permanent_range: RangeSection
-    colours: tuple[ColourEntry, ...] = ()
+    colours: tuple[ColourEntry, ...] = Field(
+        (), description="カラーゲージ: the colour slot of each native colour"
+    )
     status: tuple[StatusEntry, ...] = ()
-    spell_speeds: tuple[SpellSpeedEntry, ...] = Field(min_length=1)
+    spell_speeds: tuple[SpellSpeedEntry, ...] = Field(
+        min_length=1, description="スペルスピード: which actions are taken at which speed"
+    )
     cast_actions: CastActions
     details: tuple[Detail, ...] = ()
-    unified_keywords: tuple[UnifiedEntry, ...] = ()
-    resources: tuple[ResourceEntry, ...] = ()
-    damage_cleanup: Cleanup
+    unified_keywords: tuple[UnifiedEntry, ...] = Field(
+        (), description="統一キーワード能力: the unified keyword of each native keyword"
+    )
+    resources: tuple[ResourceEntry, ...] = Field((), description="資源: the genus of each native resource")
+    damage_cleanup: Cleanup = Field(description="ダメージクリンナップ: when damage on characters resets")
 
     def rules_of(self, kind: type[StatSystem] | type[DamageSystem] | type[LifeSystem] | type[AttackRule]) -> list[
         KeywordRuleName
