@@ -96,6 +96,7 @@ class ProfileGame(CoreGame):
         self.stat_of = {stat: native for native, stat in reversed(list(status.items()))}
         self.ratio = {native: float(page.ratio_of(native)) for native in status}
         self.source = profile.resources.source
+        self.costs = profile.resources.costs  # False: nothing costs a resource (play is limited by nothing)
         self.per_turn = profile.resources.per_turn if profile.resources.per_turn is not None else 1
         self.library_out_loses = profile.misc.library_out == "lose"
         self.draw_out_loss = "had to draw from an empty deck" if self.library_out_loses else None
@@ -184,7 +185,7 @@ class ProfileGame(CoreGame):
             card = state.cards[u]
             if card.type in self.resource_types:
                 continue
-            if card.cost <= free:
+            if not self.costs or card.cost <= free:
                 actions.append(Action("play", (u,)))
         return [*actions, Action("attack-phase")]
 
@@ -204,7 +205,7 @@ class ProfileGame(CoreGame):
 
     def _play(self, state: State, i: int, uid: int, free: bool = False) -> None:
         seat, card = state.seats[i], state.cards[uid]
-        if not free:
+        if not free and self.costs:
             seat.rested.update(self._free(state, seat)[:card.cost])
         for zone in (self.hand, self.life_zone, self.discard):
             if uid in seat.zones[zone]:

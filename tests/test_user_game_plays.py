@@ -1,0 +1,77 @@
+"""A game written by a user as data plays against every shipped game with no code: a game unlike any shipped
+one — nothing costs a resource at all (WE4) — built in a temporary data folder from the example user game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from amalogs.catalog import Catalog, load_catalog, validate_paths
+from amalogs.referee import Match, RandomPlayer
+from amalogs.referee.engine.invariants import check_invariants
+
+from .conftest import USER_ROOT, Cli
+
+
+def _build(root: Path) -> Path:
+    (root / "games" / "free-duel" / "decks").mkdir(parents=True)
+    (root / "mappings").mkdir()
+    profile = (USER_ROOT / "games" / "duel-masters" / "game.toml").read_text(encoding="utf-8")
+    for old, new in [('id = "duel-masters"', 'id = "free-duel"'), ('name = "デュエル・マスターズ"', 'name = "フリーデュエル"'),
+                     ('en = "Duel Masters"', 'en = "Free Duel"'), ('aliases = ["デュエマ"]', "aliases = []"),
+                     ('costs = true\nsource = "any-card"', 'costs = false\nsource = "none"')]:
+        assert old in profile, old
+        profile = profile.replace(old, new, 1)
+    page = (USER_ROOT / "mappings" / "duel-masters.toml").read_text(encoding="utf-8")
+    for old, new in [('game = "duel-masters"', 'game = "free-duel"'), ('abbreviation = "DM"', 'abbreviation = "FD"'),
+                     ("we = 3\nrange = 2", "we = 4\nrange = 1")]:
+        assert old in page, old
+        page = page.replace(old, new, 1)
+    (root / "games" / "free-duel" / "game.toml").write_text(profile, encoding="utf-8")
+    (root / "mappings" / "free-duel.toml").write_text(page, encoding="utf-8")
+    cards = 'game = "free-duel"\n' + "".join(
+        f'\n[[cards]]\nid = "fighter-{k}"\nname = "戦士{k}"\ntype = "creature"\ncolours = ["fire"]\n'
+        f"stats = {{ cost = {k % 5 + 1}, power = {1000 + 1000 * (k % 6)} }}\n" for k in range(10))
+    (root / "games" / "free-duel" / "cards.toml").write_text(cards, encoding="utf-8")
+    deck = 'game = "free-duel"\nname = "戦士デッキ"\n\n[main]\n' + "".join(f"fighter-{k} = 4\n" for k in range(10))
+    (root / "games" / "free-duel" / "decks" / "fighters.toml").write_text(deck, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp("user-game"))
+
+
+@pytest.fixture(scope="module")
+def with_user_game(root: Path) -> Catalog:
+    assert validate_paths([root])[1] == []
+    return load_catalog([root])
+
+
+def test_the_user_game_plays_every_shipped_game(with_user_game: Catalog) -> None:
+    cat = with_user_game
+    mine = cat.games["free-duel"]
+    deck = cat.decks(mine.id)["fighters"][0]
+    for other in cat.games.values():
+        theirs = next(iter(cat.decks(other.id).values()))[0]
+        for seed, sides in enumerate([[(mine, deck), (other, theirs)], [(other, theirs), (mine, deck)]]):
+            m = Match.new(cat, sides, seed, turn_cap=30, log_events=False)
+            rng, player = random.Random(seed), RandomPlayer()
+            while not m.is_terminal():
+                action = player.choose({}, m.legal_actions(), rng)
+                m.apply_action(action)
+                check_invariants(m, action.text())
+
+
+def test_nothing_costs_a_resource(with_user_game: Catalog) -> None:
+    m = Match.from_position(with_user_game, {"step": "main", "turn": 3, "seats": [
+        {"game": "FD", "hand": ["fighter-4"]}, {"game": "BD"}]})
+    assert "play 0" in [a.text() for a in m.legal_actions()]  # cost 5, no resources: still playable
+
+
+def test_from_the_command_line(cli: Cli, root: Path) -> None:
+    code, out, _ = cli("--data-root", str(root), "match", "FD", "MTG", "--seed", "2", "--quiet", "--check")
+    assert code == 0 and "Result" in out
