@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 
 from amalogs.catalog import load_catalog
-from amalogs.referee.engine.registry import MODULES
 from amalogs.referee.sessions.runner import play_match, resolve_side
 from amalogs.referee.sessions.saves import SaveError, Session, load_session
 
 from .conftest import Cli
 
-PAIRINGS = [(a, b) for a in MODULES for b in MODULES]
+PAIRINGS = [(a, b) for a in load_catalog().games for b in load_catalog().games]  # every game the referee plays
 PLAYERS = [("random", "random"), ("greedy", "random"), ("random", "greedy")]
 
 
