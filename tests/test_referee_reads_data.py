@@ -60,3 +60,29 @@ def test_fort_tiers_follow_the_profile(tmp_path: Path) -> None:
     match.apply_action("attack 0 player")
     match.apply_action("noblock")
     assert any(e["type"] == "fort-broken" for e in match.state.events)  # attack 2 breaks a defence-2 upper fort
+
+
+def test_damage_cleanup_follows_the_page(tmp_path: Path) -> None:
+    """ダメージクリンナップ: damage on a character clears at the end phase, or stays (持続, as in an HP制
+    game) when the page says so."""
+    position = {"step": "attack", "turn": 3, "seats": [
+        {"game": "BD", "field": [{"card": "archive-guardian-golem", "entered": 1}]},
+        {"game": "Z/X", "player-square": [{"card": "hellfire-dragon-volganon", "rested": True}]}]}
+
+    def damage_after_the_turn(cat: Catalog) -> int:
+        m = Match.from_position(cat, position)
+        kagura = m.state.seats[1].zones["player-square"][0]
+        m.apply_action(f"attack 0 unit {kagura}")
+        m.apply_action("noblock")
+        m.apply_action("end-attacks")
+        return m.state.seats[1].damage.get(kagura, 0)
+
+    shipped = _copy_with(tmp_path / "a", "build-divide", [])
+    assert damage_after_the_turn(shipped) == 0  # エンドフェイズ: gone
+    root = tmp_path / "b"
+    stays = _copy_with(root, "build-divide", [])
+    page = root / "data" / "mappings" / "zx-zillions-of-enemy-x.toml"
+    page.write_text(page.read_text(encoding="utf-8").replace('timing = "エンドフェイズ"', 'timing = "持続"'), encoding="utf-8")
+    stays, errors = _collect([root / "data"])
+    assert stays is not None, errors
+    assert damage_after_the_turn(stays) == 8000  # 持続: the 8000 the golem dealt is still on it

@@ -41,6 +41,10 @@ def battle(s: State, attacker: int, defender: int) -> None:
             seat.damage[target] = seat.damage.get(target, 0) + amount
         for _, target, _ in hits:
             destroy_if_dead(s, target)
+    for u in both:  # a game whose damage does not outlast the battle (ダメージクリンナップ 戦闘終了時, なし)
+        owner = s.cards[u].owner
+        if s.rules[owner].damage_cleanup in ("戦闘終了時", "なし"):
+            s.seats[owner].damage.pop(u, None)
 
 
 def _battle_damage(s: State, attacker: int, defender: int) -> dict[int, int]:

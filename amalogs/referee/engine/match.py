@@ -546,8 +546,9 @@ class Match:
     def _cleanup(self, me: int) -> None:
         s = self.state
         module_of(s, me).end_turn(s, me)
-        for seat in s.seats:
-            seat.damage.clear()
+        for k, seat in enumerate(s.seats):
+            if s.rules[k].damage_cleanup != "持続":  # HP制 damage stays on a character (the page's cleanup timing)
+                seat.damage.clear()
             seat.mods.clear()
             seat.granted.clear()
         s.boost = [0] * len(s.seats)  # boost_attack lasts this turn only (a ブレイクジョーカー round used its own already)

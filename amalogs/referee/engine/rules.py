@@ -36,6 +36,7 @@ class GameRules:
     dds_hits_with_ap: bool  # a DDS attacker deals its AP to this player's life (else SP 1), per the resolution table
     unified: Mapping[str, str]  # native keyword → its unified keyword (the page's 統一キーワード能力)
     mulligans: int  # how many times a player may mulligan ([setup.mulligan] times; 0: none)
+    damage_cleanup: str  # when damage on its characters resets (ダメージクリンナップ: エンドフェイズ, 戦闘終了時, 持続, なし)
 
 
 _CACHE: dict[tuple[int, int], tuple[Game, GameRules]] = {}
@@ -76,6 +77,7 @@ def rules_of(game: Game, ontology: Ontology) -> GameRules:
         dds_hits_with_ap=formula in ("AP", "AP+SP"),
         unified=MappingProxyType({e.native: e.unified.value for e in page.unified_keywords if e.unified}),
         mulligans=mulligan.times if mulligan.kind != "none" else 0,
+        damage_cleanup=page.damage_cleanup.timing.value,
     )
     _CACHE[key] = (game, rules)
     return rules
