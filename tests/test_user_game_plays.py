@@ -75,3 +75,33 @@ def test_nothing_costs_a_resource(with_user_game: Catalog) -> None:
 def test_from_the_command_line(cli: Cli, root: Path) -> None:
     code, out, _ = cli("--data-root", str(root), "match", "FD", "MTG", "--seed", "2", "--quiet", "--check")
     assert code == 0 and "Result" in out
+
+
+def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: Path) -> None:
+    """HP制 (the page's stat system, damage cleanup 持続): damage on a creature stays from turn to turn."""
+    from .datagames import HP_GAME, build_hp_game
+
+    root = build_hp_game(tmp_path / "hp")
+    deck = 'game = "hp-skirmish"\nname = "子犬デッキ"\n\n[main]\nember-pup = 4\ndart-hawk = 4\n'
+    (root / "games" / HP_GAME / "decks").mkdir()
+    (root / "games" / HP_GAME / "decks" / "pups.toml").write_text(deck.replace("= 4\n", "= 20\n", 1), encoding="utf-8")
+    cat = load_catalog([root])
+    m = Match.from_position(cat, {"step": "attack", "turn": 3, "seats": [
+        {"game": "BD", "field": [{"card": "wandering-stone-golem", "entered": 1}]},
+        {"game": "HPS", "battle-zone": [{"card": "ember-pup", "rested": True}]}]})
+    pup = m.state.seats[1].zones["battle-zone"][0]
+    m.apply_action(f"attack 0 unit {pup}")
+    m.apply_action("noblock")
+    m.apply_action("end-attacks")
+    assert m.state.seats[1].damage.get(pup) == 3000  # the golem's 3000 is still on the pup (HP 12) next turn
+    mine = cat.games[HP_GAME]
+    for other in cat.games.values():
+        if other.id == HP_GAME:
+            continue
+        theirs = next(iter(cat.decks(other.id).values()))[0]
+        match = Match.new(cat, [(mine, next(iter(cat.decks(HP_GAME).values()))[0]), (other, theirs)], 1,
+                          turn_cap=20, log_events=False)
+        rng, player = random.Random(1), RandomPlayer()
+        while not match.is_terminal():
+            match.apply_action(player.choose({}, match.legal_actions(), rng))
+            check_invariants(match)

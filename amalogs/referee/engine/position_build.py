@@ -88,7 +88,6 @@ class _Builder:
         self.catalog, self.spec, self.where = catalog, spec, where
         self.cards: list[CardData] = []
         self.keys: dict[int, str] = {}  # instance → the key that placed it
-        self.flags: dict[int, PlacedCard] = {}
         self.taken: dict[str, int] = {}  # key of a listed card → its instance
 
     def fail(self, key: str, message: str) -> PositionError:
@@ -244,7 +243,6 @@ class _Builder:
             free.remove(n)
             uid = n
         self.keys[uid] = key
-        self.flags[uid] = entry
         return uid
 
     def _size(self, seat: _Seat) -> int:

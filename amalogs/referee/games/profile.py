@@ -6,8 +6,9 @@ What it reads, besides the facts every game reads (:class:`~amalogs.referee.engi
 - **zones** by the canonical zone the page maps each native zone to: the deck (山札), hand (手札), the field
   (the first 場), the resource area (資源エリア), the life area (ライフエリア), the discard pile (墓地);
 - **cards**: a card type of the キャラ科 is a character; its battle values come from the stats the page maps
-  to BP, AP and DP (after the adjust ratios), its strike value from the stat mapped to SP (1 by default in an
-  SPS game), its cost from the stat mapped to コスト (else 大コスト); a 資源科 card is a resource card;
+  to BP, AP and DP — or HP, which counts as DP (after the adjust ratios) —, its strike value from the stat
+  mapped to SP (1 by default in an SPS game), its cost from the stat mapped to コスト (else 大コスト); a 資源科
+  card is a resource card; damage on characters clears by the page's ダメージクリンナップ (HP制: it stays);
 - **resources** by the profile's source: any card from hand (``any-card``), a resource card from hand
   (``dedicated-cards``) — once a turn (``per_turn``) — or cards from the deck top each turn (``automatic``,
   ``deck-top``); a cost is paid by resting that many standing resources;
@@ -117,11 +118,11 @@ class ProfileGame(CoreGame):
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         character = card.type in self.characters_types
         bp = self._value(card, "BP")
-        ap, dp = (bp, bp) if bp else (self._value(card, "AP"), self._value(card, "DP"))
+        ap, dp = (bp, bp) if bp else (self._value(card, "AP"), self._value(card, "DP") or self._value(card, "HP"))
         sp = self._value(card, "SP") // 1000 if self.stat_of.get("SP") else (1 if self.sps else 0)
         cost_stat = self.stat_of.get("コスト") or self.stat_of.get("大コスト")
         cost = _number(card.stats.get(cost_stat)) if cost_stat else 0
-        printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP")) if s in self.stat_of]
+        printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP", "HP")) if s in self.stat_of]
         shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else 0, sp if character else 0,
