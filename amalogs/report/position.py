@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -79,7 +80,8 @@ def _seat_table(match: Any, catalog: Any, dump: dict[str, Any], i: int, viewer: 
     host = " — host" if i == match.state.active else ""
     title = Text.assemble((f"seat {i} ", SEAT_STYLE[i % 2]), f"{game.profile.name}"
                           + (f" · {seat['deck']}" if seat.get("deck") else "") + host)
-    table = Table(title=title, title_justify="left", show_header=False, expand=False)
+    table = Table(title=title, title_justify="left", show_header=False, expand=False,
+                  min_width=min(cell_len(title.plain) + 2, 100))
     table.add_column("zone", style="bold", no_wrap=True)
     table.add_column("cards")
     facts = [f"{k} {v}" for k, v in seat.get("counters", {}).items() if not k.endswith("-max")]
@@ -102,6 +104,8 @@ def _seat_table(match: Any, catalog: Any, dump: dict[str, Any], i: int, viewer: 
                 not isinstance(entry, dict) and any(z in module.face_down_zones for z in inner[:1]))
             shown.append(_entry_text(match, entry, hide=viewer is not None and viewer != i and down))
         table.add_row(names.get(zone, zone), "\n".join(shown))
+    if not table.row_count:
+        table.add_row("", "no cards")
     return table
 
 
