@@ -274,7 +274,7 @@ class ProfileGame(CoreGame):
 
     @staticmethod
     def _trigger(state: State, uid: int | None) -> HitResult:
-        if uid is not None and state.cards[uid].unified & TRIGGERS and state.cards[uid].type:
+        if uid is not None and state.cards[uid].unified & TRIGGERS:
             state.trigger_card = uid
             return "trigger"
         return "ok"
