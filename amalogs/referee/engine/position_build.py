@@ -362,6 +362,8 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
     seats = [b.seat(info, seat_spec, zones, shuffler, damage_unit(info.game, info.module.damage_stat))
              for (info, zones), seat_spec in zip(found, spec.seats)]
     n = len(seats)
+    if spec.turn > spec.turn_cap:
+        raise b.fail("turn", f"turn {spec.turn} is past the turn cap ({spec.turn_cap})")
     for key, value in (("active", spec.active), ("first", spec.first), ("decider", spec.decider)):
         if value is not None and value >= n:
             raise b.fail(key, f"seat {value} does not exist (seats are 0–{n - 1})")
@@ -386,7 +388,7 @@ def _seat_facts(b: _Builder, state: State, spec: PositionFile) -> None:
             seat.turns = seat_spec.turns
         else:  # the turns so far went round the seats in order from the first player
             n = len(state.seats)
-            seat.turns = sum(1 for t in range(spec.turn) if (state.first + t) % n == k)
+            seat.turns = spec.turn // n + ((k - state.first) % n < spec.turn % n)
         facts = seat_spec.this_turn
         seat.energy_placed, seat.moving = facts.resource_placed, facts.moving
         seat.used = {(b.ref(f"seats[{k}].this_turn.used[{j}]", ref), ability) for j, (ref, ability) in

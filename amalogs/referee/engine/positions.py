@@ -48,7 +48,7 @@ class Values(DataModel):
 
     ap: int | float = 0
     dp: int | float = 0
-    sp: int = 0
+    sp: int = Field(0, ge=-1000, le=1000)
 
 
 class PlacedCard(DataModel):
@@ -76,7 +76,7 @@ class ThisTurn(DataModel):
     resource_placed: bool = Field(False, description="it has put its one resource of the turn from hand")
     used: tuple[tuple[Ref, Int], ...] = Field((), description="once-a-turn abilities used: [card, ability]")
     moving: bool = Field(False, description="ギルドヒーローズ: its attack phase's move step has begun")
-    boost: Int = Field(0, description="extra damage for its next player damage this turn (boost_attack)")
+    boost: Int = Field(0, ge=-1000, le=1000, description="extra damage for its next player damage this turn (boost_attack)")
 
 
 class SeatPosition(DataModel):
@@ -102,7 +102,7 @@ class AttackPosition(DataModel):
                                    "one seat of the other side)")
     target: Ref | Literal["player"] = "player"
     blocker: Ref | None = None
-    hits_left: Count = 0
+    hits_left: Count = Field(0, le=1000)
 
 
 class StackEntry(DataModel):
@@ -140,8 +140,8 @@ class PositionFile(DataModel):
     format: Literal["amalogs-position"] = "amalogs-position"
     version: Int = POSITION_VERSION
     seed: Int = Field(1, description="the seed for anything random from this position on")
-    turn: Int = Field(1, ge=0)
-    turn_cap: Int = Field(60, ge=1)
+    turn: Int = Field(1, ge=0, le=100_000)
+    turn_cap: Int = Field(60, ge=1, le=100_000)
     active: Count = Field(0, description="the host: the seat whose turn it is")
     first: Count | None = Field(None, description="the seat that took the match's first turn")
     step: str = "main"
