@@ -215,7 +215,8 @@ class BreakJoker(CoreGame):
             return None  # an effect waits for a target; the round goes on with ``continue``
         if state.finished:
             return None
-        return self._next(state, state.counters.get(TURN, state.active) if verb == "continue" else i)
+        turn = state.counters.get(TURN, state.active)
+        return self._next(state, (turn if turn in (0, 1) else state.active) if verb == "continue" else i)
 
     def _hold(self, state: State, i: int, forced: bool = False) -> None:
         state.counters[HELD[i]] = 1
