@@ -6,26 +6,20 @@ import random
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.engine.state import CardData
 from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.games.guild_heroes import GuildHeroes
 
-from .conftest import rules
+from .tables import TwoSeats
 
 MODULES = {"bd": BuildDivide(), "gh": GuildHeroes()}
 
 
-class Table:
+class Table(TwoSeats):
     """A scripted position between two seats of given games; seat 0 acts in its attack step."""
 
     def __init__(self, game0: str = "gh", game1: str = "gh") -> None:
-        self.cards: list[CardData] = []
-        seats = [MODULES[game0].new_seat({}, rules(MODULES[game0])), MODULES[game1].new_seat({}, rules(MODULES[game1]))]
-        self.state = State(seats, self.cards, random.Random(0), first=0)
-        self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, "attack"
-        for seat in seats:
-            seat.turns, seat.mulligan_decided = 2, True
-        self.match = Match(self.state)
+        super().__init__(MODULES[game0], MODULES[game1], "attack")
 
     def gh(self, owner: int, zone: str, attack: int = 0, defence: int = 0, keywords: tuple[str, ...] = (),
            rested: bool = False, effects: tuple[object, ...] = ()) -> int:
@@ -46,12 +40,6 @@ class Table:
             self.state.seats[card.owner].rested.add(card.uid)
         return card.uid
 
-    def play(self, *actions: str) -> None:
-        for a in actions:
-            self.match.apply_action(a)
-
-    def zone(self, uid: int) -> str | None:
-        return self.state.seats[self.cards[uid].owner].zone_of(uid)
 
 
 def _forts(t: Table, owner: int, *keywords: tuple[str, ...]) -> list[int]:

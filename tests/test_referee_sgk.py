@@ -15,22 +15,17 @@ from amalogs.referee.engine.state import CardData, State
 from amalogs.referee.players.greedy import GreedyPlayer
 
 from .conftest import rules
+from .tables import TwoSeats
 
 SGK, BD, GH = "sengoku-taisen", "build-divide", "guild-heroes"
 CATALOG = load_catalog()
 
 
-class Table:
+class Table(TwoSeats):
     """A scripted position between two seats; seat 0 is the turn player (turn 3), in ``phase``."""
 
     def __init__(self, game0: str = SGK, game1: str = SGK, phase: str = "main") -> None:
-        self.cards: list[CardData] = []
-        seats = [MODULES[game0].new_seat({}, rules(MODULES[game0])), MODULES[game1].new_seat({}, rules(MODULES[game1]))]
-        self.state = State(seats, self.cards, random.Random(0), first=0, has_auras=True)
-        self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, phase
-        for seat in seats:
-            seat.turns, seat.mulligan_decided = 2, True
-        self.match = Match(self.state)
+        super().__init__(MODULES[game0], MODULES[game1], phase, has_auras=True)
 
     def add(self, owner: int, zone: str, card_id: str = "uzumaru", rested: bool = False, fresh: bool = False,
             face_down: bool = False) -> int:
@@ -47,16 +42,6 @@ class Table:
         if face_down:
             seat.face_down.add(uid)
         return uid
-
-    def play(self, *actions: str) -> None:
-        for a in actions:
-            self.match.apply_action(a)
-
-    def legal(self) -> set[str]:
-        return {a.text() for a in self.match.legal_actions()}
-
-    def zone(self, uid: int) -> str | None:
-        return self.state.seats[self.cards[uid].owner].zone_of(uid)
 
     def walls(self, owner: int, n: int) -> list[int]:
         return [self.add(owner, "castle", "tatemochi-ashigaru") for _ in range(n)]

@@ -3,38 +3,29 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.models.effects import BoostAttack, Draw, Modify, Selector, Timing
 from amalogs.ontology.terms import CanonicalStat
-from amalogs.referee import Match
 from amalogs.referee.engine.core import CoreGame
-from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.engine.state import CardData
 from amalogs.referee.games.break_joker import BreakJoker
 from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.games.guild_heroes import GuildHeroes
 from amalogs.referee.games.sengoku import Sengoku
 
-from .conftest import rules
+from .tables import TwoSeats
 
 MODULES: dict[str, CoreGame] = {"bd": BuildDivide(), "gh": GuildHeroes(), "sgk": Sengoku(), "bj": BreakJoker()}
 ROUND = "break-joker:round"
 
 
-class Table:
+class Table(TwoSeats):
     """A scripted position between two seats of given games (turn 3); seat 0 is the host, in ``phase``."""
 
     def __init__(self, game0: str = "bd", game1: str = "bd", phase: str = "attack") -> None:
-        self.cards: list[CardData] = []
-        seats = [MODULES[game0].new_seat({}, rules(MODULES[game0])), MODULES[game1].new_seat({}, rules(MODULES[game1]))]
-        self.state = State(seats, self.cards, random.Random(0), first=0)
-        self.state.turn, self.state.active, self.state.decider, self.state.phase = 3, 0, 0, phase
-        for seat in seats:
-            seat.turns, seat.mulligan_decided = 2, True
-        self.match = Match(self.state)
+        super().__init__(MODULES[game0], MODULES[game1], phase)
 
     def add(self, owner: int, zone: str, ap: int = 0, dp: int = 0, sp: int = 0, keywords: tuple[str, ...] = (),
             kind: str = "unit", cost: int = 1, rested: bool = False, effects: tuple[object, ...] = ()) -> int:
@@ -58,16 +49,6 @@ class Table:
     def gh(self, owner: int, attack: int, defence: int = 1, effects: tuple[object, ...] = ()) -> int:
         """A ギルドヒーローズ character in the attack area (attack and defence in printed points)."""
         return self.add(owner, "attack-area", attack * 1000, defence * 1000, 0, kind="character", effects=effects)
-
-    def play(self, *actions: str) -> None:
-        for a in actions:
-            self.match.apply_action(a)
-
-    def legal(self) -> set[str]:
-        return {a.text() for a in self.match.legal_actions()}
-
-    def zone(self, uid: int) -> str | None:
-        return self.state.seats[self.cards[uid].owner].zone_of(uid)
 
     def revealed(self, seat: int) -> int:
         return sum(1 for e in self.state.events if e["type"] == "life-revealed" and e["seat"] == seat)
