@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from amalogs.models.game import GameProfile
 from amalogs.models.mapping import MappingPage
@@ -139,6 +139,20 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
             yield from _unknown(f"deck.colours.ignore[{j}]", colour, p.ids("colours"), "colour")
         extras = frozenset(e.id for e in p.deck.extra_cards)
         yield from _unknown("deck.colours.within", p.deck.colours.within, extras, "extra card kind")
+    yield from _referee_fields(p, stats)
+
+
+def _referee_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
+    """The structured fields the referee reads name things that exist and fit together."""
+    yield from _unknown("battle.blocker_keyword", p.battle.blocker_keyword, p.ids("keywords"), "keyword")
+    if p.battle.blockers == "keyword" and p.battle.blocker_keyword is None:
+        yield "battle.blocker_keyword", "blockers is 'keyword' but no blocker_keyword names the keyword"
+    yield from _unknown("resources.colour_source", p.resources.colour_source, p.ids("stats"), "stat")
+    source = stats.get(p.resources.colour_source or "")
+    if source is not None and source.kind != "list":
+        yield "resources.colour_source", f"{source.id!r} is not a list stat (it should list the colours a resource gives)"
+    extras = frozenset(e.id for e in p.deck.extra_cards)
+    yield from _unknown("life.from_card", p.life.from_card, extras, "extra card kind")
 
 
 class _Entry(Protocol):

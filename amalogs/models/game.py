@@ -185,6 +185,17 @@ class ResourceSystem(DataModel):
     maximum: Count | None = Field(None, description="the most resources a player can have; omit for no limit")
     payment: Text = Field(description="how a cost is paid")
     resources: tuple[Resource, ...] = Field((), description="the resource concepts the game names")
+    plays_per_turn: Count | None = Field(
+        None, description="the most cards a player may play from its hand each turn (a game whose plays nothing "
+        "else limits); omit for no limit")
+    colour_rule: Literal["none", "colour-cost", "one-of-colour"] | None = Field(
+        None, description="what colours paying a cost needs: none; colour-cost (each coloured amount of a "
+        "colour-cost stat is paid by resources of that colour, the colourless part by any); one-of-colour (at "
+        "least one of the resources paid shares a colour with the card). Default: colour-cost when the stat the "
+        "page maps to コスト (else 大コスト) is a colour-cost stat, else none")
+    colour_source: Slug | None = Field(
+        None, description="the id of a list stat that names the colours a resource card gives (Magic's lands); "
+        "default: a resource's own colours")
 
 
 class LifeTier(Named):
@@ -203,6 +214,9 @@ class LifeRules(Named):
     maximum: Count | None = Field(None, description="the most life a player can have; omit for no limit")
     damage: Text = Field(description="how one point of damage is taken")
     triggers: Text | None = Field(None, description="what a life card may do when it is taken")
+    from_card: Slug | None = Field(
+        None, description="the id of an extra-card kind (deck.extra_cards) whose printed HP (the stat the page "
+        "maps to HP) is the player's starting life, as a leader's HP; default: life is life.starting")
 
 
 class BattleRules(DataModel):
@@ -215,6 +229,20 @@ class BattleRules(DataModel):
     summoning_sickness_note: Text | None = Field(None, description="exceptions to summoning sickness, and details")
     damage_carries_over: Flag = Field(description="手番を跨ぐカードダメージ蓄積")
     damage_cleanup: Text = Field(description="when damage on characters resets, natively")
+    targets: tuple[Literal["player", "rested-characters", "characters"], ...] | None = Field(
+        None, description="what an attack may target: the opposing player, a rested (spent) opposing character, "
+        "any opposing character. Default: the player, and rested characters where the page has サーチアタック "
+        "(with 選抜リーダー制 on the page only the leader is attacked, whatever this says)")
+    blockers: Literal["any", "keyword", "none"] | None = Field(
+        None, description="who may block an attack: any standing character (ブロック宣言), only standing "
+        "characters with the keyword blocker_keyword, or none. Default: any where the page has ブロック宣言, "
+        "else none")
+    blocker_keyword: Slug | None = Field(
+        None, description="the native keyword a character needs to block, when blockers is 'keyword'")
+    attack_check: Count = Field(
+        0, description="cards an attacking character's controller reveals from its deck top when the attack is "
+        "declared (ヴァンガード's drive check): each goes to its hand, and the effects of one with the unified "
+        "keyword チェックトリガー take place")
 
 
 class Zone(Named):
@@ -256,6 +284,13 @@ class Colour(Named):
 class Condition(DataModel):
     text: Text = Field(description="the condition as the rules put it (usually Japanese)")
     en: Text = Field(description="the condition in English")
+    form: Literal["life-gone", "deck-out", "no-characters", "count-reached"] | None = Field(
+        None, description="the condition's canonical form, which the referee carries out for a game played from "
+        "its data: life-gone (the life system's loss), deck-out (a draw from an empty deck loses), "
+        "no-characters (a player with no character in play loses), count-reached (a win: the player has taken "
+        "count prize cards; a loss: count damage cards). Default: none, and the referee goes by the life "
+        "system and misc.library_out")
+    count: Count | None = Field(None, description="the count of a count-reached condition; default life.starting")
 
 
 class Misc(DataModel):

@@ -125,6 +125,7 @@ class LifeSystem(StrEnum):
     LIFE_POINTS = "ライフポイント"
     DAMAGE_ACCUMULATION = "ダメージ蓄積"
     LIFE_CARDS = "ライフカード"
+    PRIZE_CARDS = "プライズカード"
 
 
 class AttackRule(StrEnum):

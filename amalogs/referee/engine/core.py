@@ -19,7 +19,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
-__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from"]
+__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from", "tier_defence"]
 
 HIDDEN_ZONES = frozenset({"deck", "life", "fort-area", "mana-deck"})
 """The zones whose cards neither player may see (only their count), for the games that hide no others."""
@@ -149,6 +149,33 @@ class CoreGame:
         """Every card of the seat on the field whose abilities may be used (characters and the rest)."""
         return self.characters(state, i)
 
+    # A game whose rules act between decisions (選抜リーダー制, prize cards, losing with no character in
+    # play) sets these, so the match asks it; the rest cost nothing.
+    filters_attacks: bool = False  # it narrows the targets any host may attack on its seat (``attackable``)
+    checks_state: bool = False  # ``state_loss`` and ``interjection`` after every decision
+    counts_knock_outs: bool = False  # ``knocked_out`` whenever any seat's character leaves for the discard pile
+
+    def attackable(self, state: State, i: int, attacker: int, offered: list[int | None]) -> list[int | None]:
+        """As defender (``filters_attacks``): which of the targets the host's game offers on this seat may be
+        attacked (選抜リーダー制: only its leader, whatever the host's game offers)."""
+        return offered
+
+    def state_loss(self, state: State, i: int) -> str | None:
+        """(``checks_state``) A losing condition checked after every decision (no character in play …)."""
+        return None
+
+    def interjection(self, state: State, i: int) -> list[Action]:
+        """(``checks_state``) A decision this seat must make at once, before the match goes on (選抜リーダー制:
+        a new leader when its leader has left play); empty when there is none."""
+        return []
+
+    def apply_interjection(self, state: State, i: int, action: Action) -> None:
+        raise AssertionError(f"{self.id} makes no decisions between steps")
+
+    def knocked_out(self, state: State, i: int, uid: int) -> None:
+        """(``counts_knock_outs``) Character ``uid`` (of any seat) left the field for its owner's discard pile;
+        ``i`` is this game's seat (prize cards)."""
+
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
         """The defender's game decides who may block an attack on ``target``."""
         return []
@@ -216,6 +243,17 @@ def move_top(state: State, i: int, source: str, target: str, event: str, rested:
         seat.rested.add(uid)
     state.emit(event, seat=i, card=uid, **{target: len(seat.zones[target])})
     return uid
+
+
+def tier_defence(tiers: tuple[tuple[int, int], ...], forts: int) -> int:
+    """The defence of the top fort when ``forts`` are left (``tiers``: (cards, defence) in the order attacks
+    reach them): the bottom tiers fill first, the first (top) tier takes any more (a fifth fort)."""
+    below = 0
+    for count, defence in reversed(tiers):
+        below += count
+        if forts <= below:
+            return defence
+    return tiers[0][1] if tiers else 0
 
 
 def is_character(card: CardData) -> bool:

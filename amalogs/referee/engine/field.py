@@ -36,6 +36,8 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     """A card leaves the field: to its owner's discard pile (or hand); its damage and changes go with it."""
     owner = s.cards[uid].owner
     seat = s.seats[owner]
+    counting = to != "hand" and any(game.counts_knock_outs for game in s.games)
+    knocked_out = counting and uid in characters_of(s, owner)  # a character knocked out (prize cards)
     for cards in seat.zones.values():
         if uid in cards:
             cards.remove(uid)
@@ -51,6 +53,10 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
     if pile != "hand":
         push_effects(s, owner, uid, "destroyed")
+    if knocked_out:
+        for k, game in enumerate(s.games):
+            if game.counts_knock_outs and not s.finished:
+                game.knocked_out(s, k, uid)
 
 
 def _leave_with(seat: Any, uid: int, pile: str) -> None:

@@ -16,7 +16,7 @@ from amalogs.referee.engine.state import CardData
 __all__ = ["deck_instances", "card_instance", "traits_of"]
 
 
-_PROTOTYPES: dict[tuple[str, int], tuple[Card, CardData]] = {}
+_PROTOTYPES: dict[tuple[str, int, int], tuple[Card, CardData]] = {}
 
 
 def _with_own_statics(data: CardData) -> CardData:
@@ -45,7 +45,7 @@ def traits_of(card: Card, game: Game) -> tuple[str, ...]:
 def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game, rules: GameRules) -> CardData:
     """The referee's data for a card, worked out once per card (cards are frozen, so it never goes stale); its
     unified keywords by its game's page (a keyword the game grants only at some times is left to the game)."""
-    key = (module.id, id(card))
+    key = (module.id, id(module), id(card))  # a game made from data keeps what it read of the card itself
     hit = _PROTOTYPES.get(key)
     if hit is None or hit[0] is not card:
         data = module.card_data(card, 0, 0)

@@ -88,6 +88,8 @@ class Match:
             catalog = load_catalog()
             state.rules = [rules_of(catalog.games[seat.game], catalog.ontology) for seat in state.seats]
         self.state = state
+        # some seat's game acts between decisions (選抜リーダー制, losing with no character in play …)
+        self._checking = any(game.checks_state for game in state.games)
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
         self.deck_refs: list[str | None] = [None] * len(state.seats)  # each seat's deck (GAME:DECK or a file)
@@ -122,6 +124,8 @@ class Match:
             module_of(state, i).deal(state, i)
         match = cls(state)
         match._next_setup()
+        if match._checking:
+            match.check_state()
         return match
 
     @classmethod
@@ -185,6 +189,10 @@ class Match:
             return []
         me = s.decider
         module = module_of(s, me)
+        if self._checking and s.phase != "setup":
+            now = module.interjection(s, me)  # a decision the seat must make at once (a new leader …)
+            if now:
+                return now
         if s.phase == "setup":
             return module.setup_actions(s, me)
         if s.phase == "main":
@@ -228,10 +236,37 @@ class Match:
         assert me is not None
         if s.log_events:
             s.emit("action", seat=me, action=act.text())
-        if ":" in s.phase:
+        if self._checking and s.phase != "setup" and act in module_of(s, me).interjection(s, me):
+            module_of(s, me).apply_interjection(s, me, act)
+        elif ":" in s.phase:
             self._do_game_step(me, act)
         else:
             _DECISIONS[s.phase](self, me, act)
+        if self._checking:
+            self.check_state()
+
+    def check_state(self) -> None:
+        """The rules that act between decisions, for the games that have them (``CoreGame.checks_state``): a
+        seat that meets a losing condition loses; a seat that must decide at once (a new leader) decides next,
+        and the decision that was waiting goes back to its decider after (kept in the match counter
+        ``interrupted-decider``: the seat, or -1 for none)."""
+        s = self.state
+        if not self._checking or s.finished or s.phase == "setup":
+            return
+        order = turn_order(s, s.active)
+        for k in order:
+            lost = module_of(s, k).state_loss(s, k)
+            if lost:
+                lose(s, k, lost)
+                return
+        for k in order:
+            if module_of(s, k).interjection(s, k):
+                s.counters.setdefault(INTERRUPTED, -1 if s.decider is None else s.decider)
+                s.decider = k
+                return
+        back = s.counters.pop(INTERRUPTED, None)
+        if back is not None:
+            s.decider = None if back < 0 else back
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: its own hand, public zones (another seat's face-down cards there as -1), only
@@ -408,7 +443,11 @@ class Match:
         others = opponents(s, me)
         for u in module.attackers(s, me):
             for j in others:  # a player is named by its seat when more than one may be attacked
-                for t in module.targets(s, me, u, j):
+                offered = module.targets(s, me, u, j)
+                guard = module_of(s, j)
+                if guard.filters_attacks:  # the defender's game may narrow them (選抜リーダー制: its leader only)
+                    offered = guard.attackable(s, j, u, offered)
+                for t in offered:
                     out.append(Action("attack", (u, "unit", t) if t is not None else (u, "player")
                                       if len(others) == 1 else (u, "player", j)))
         forced = set(module.must_attack(s, me)) if out else set()  # e.g. ビルディバイド バーサーク
@@ -607,6 +646,9 @@ class Match:
         same = [a.text() for a in legal if a.verb == act.verb]
         return f"not allowed with these arguments now; allowed: {', '.join(same[:8])}" + (" …" if len(same) > 8 else "")
 
+
+INTERRUPTED = "interrupted-decider"
+"""The match counter that holds the decider of a decision step while another seat decides at once."""
 
 _DECISIONS: dict[str, Callable[[Match, int, Action], None]] = {
     "setup": Match._do_setup, "main": Match._do_main, "reaction": Match._do_reaction, "attack": Match._do_attack,

@@ -377,6 +377,9 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
     match = make(state)
     match.deck_refs = [info.deck_ref for info, _ in found]
     match._seeded = (spec.seed, state.rng.getstate())
+    settle = getattr(match, "check_state", None)
+    if settle is not None and not state.finished:  # rules that act between decisions (a leader to pick …)
+        settle()
     _check(b, match, spec)
     return match
 

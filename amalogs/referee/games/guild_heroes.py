@@ -34,6 +34,7 @@ from amalogs.referee.engine.core import (
     move_top,
     seat_from,
     standing,
+    tier_defence,
 )
 from amalogs.referee.engine.effects import has, push_effects
 from amalogs.referee.engine.rules import GameRules
@@ -57,17 +58,6 @@ PRODUCES = "Produces "  # a special mana's "rest it: produce mana" — paying wi
 CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE, ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT})
 CHARACTERS = ("character", "evolution-character")
 NO_DRAW = "had to draw from an empty deck"  # a losing condition (seed 004: 引くべき時に引けない), effect draws too
-
-
-def _tier_defence(tiers: tuple[tuple[int, int], ...], forts: int) -> int:
-    """The defence of the top fort when ``forts`` are left: the bottom tiers fill first, the first (top) tier
-    takes any more (a fifth fort)."""
-    below = 0
-    for count, defence in reversed(tiers):
-        below += count
-        if forts <= below:
-            return defence
-    return tiers[0][1] if tiers else 0
 
 
 def _move_key(table: dict[int, Any], old: int, new: int) -> None:
@@ -381,7 +371,7 @@ class GuildHeroes(CoreGame):
         if not forts:
             return "lost" if amount >= 1000 else "ok"
         top = forts[-1]
-        defence = _tier_defence(state.rules[i].life_tiers, len(forts))
+        defence = tier_defence(state.rules[i].life_tiers, len(forts))
         seat.damage[top] = seat.damage.get(top, 0) + amount
         state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
         if seat.damage[top] >= defence:

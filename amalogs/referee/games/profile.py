@@ -1,5 +1,5 @@
 """A core game played from its data alone: its rule profile and AMALOGS page, for every game with no module
-of its own (a first version; ``docs/referee.md`` lists what it does and what it leaves out).
+of its own (``docs/referee.md`` lists what it does and what it leaves out).
 
 What it reads, besides the facts every game reads (:class:`~amalogs.referee.engine.rules.GameRules`):
 
@@ -11,17 +11,29 @@ What it reads, besides the facts every game reads (:class:`~amalogs.referee.engi
   card is a resource card; damage on characters clears by the page's ダメージクリンナップ (HP制: it stays);
 - **resources** by the profile's source: any card from hand (``any-card``), a resource card from hand
   (``dedicated-cards``) — once a turn (``per_turn``) — or cards from the deck top each turn (``automatic``,
-  ``deck-top``); a cost is paid by resting that many standing resources;
+  ``deck-top``); a cost is paid by resting that many standing resources, with the colours
+  ``resources.colour_rule`` asks for (a resource gives its own colours, or those of ``resources.colour_source``);
+  ``resources.plays_per_turn`` limits the cards played from hand a turn;
 - **turn**: ready, draw (the first player skips its first draw where the profile says so; an empty deck loses
-  where ``misc.library_out`` is ``lose``), resources, main, attacks, end;
-- **attacks**: the player (プレイヤーアタック) and, with サーチアタック, a rested character; a standing
-  character may block where the defender's page has ブロック宣言; with ワンサイドアタック an attacked
-  character deals no damage back; summoning sickness from the profile;
+  where ``misc.library_out`` is ``lose`` or a lose condition has the form ``deck-out``), resources, main,
+  attacks, end;
+- **attacks**: the targets of ``battle.targets`` (default: the player, and rested characters with
+  サーチアタック); blocks by ``battle.blockers`` (default: any standing character with ブロック宣言, else none);
+  with ワンサイドアタック an attacked character deals no damage back; summoning sickness from the profile;
+  ``battle.attack_check`` cards revealed from the deck top after blocks (a drive check: each to hand, a
+  チェックトリガー's effects take place);
+- **選抜リーダー制**: each player puts a character from its opening hand into play as its leader; only the leader
+  attacks and only the leader can be attacked (by any game's attacker); when it leaves play its player picks
+  another at once; a player with no character in play loses (as does any game with a ``no-characters`` lose
+  condition);
 - **life** by the page's life system: シールドライフ and ライフカード (a pile from the deck top; each point
-  moves one card to the hand, and a card with a life trigger may be played free), ダメージ蓄積 (each point
-  puts the deck top into the damage area; a check trigger may be played free; reaching the profile's life
-  loses), ライフポイント (a number; an SPS point takes 1, a DDS attacker its AP); any other life system is
-  played as shields.
+  moves one card to the hand, and a card with a life trigger may be played free), フォートライフ (forts with the
+  tiers' defence: an SP point breaks one, a DDS attack's damage adds up on the top fort within the turn),
+  ダメージ蓄積 (each point puts the deck top into the damage area, where a チェックトリガー's effects take place;
+  reaching the limit loses), ライフポイント (a number, or the HP of the extra card ``life.from_card``: a leader's
+  HP; an SPS point takes 1, a DDS attacker its AP), プライズカード (prize cards set aside from the deck: one
+  taken into hand per opposing character knocked out, the last one wins; a player loses when as many of its
+  own characters have been knocked out).
 
 Card effects run through the canonical effect engine, as for every game; ``native`` ones are logged as not
 carried out.
@@ -40,7 +52,10 @@ from amalogs.referee.engine.core import (
     draw_from_deck,
     move_top,
     standing,
+    tier_defence,
 )
+from amalogs.referee.engine.field import finish, lose
+from amalogs.referee.engine.registry import opponents
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
@@ -48,7 +63,11 @@ from amalogs.referee.engine.values import has
 
 __all__ = ["ProfileGame"]
 
-TRIGGERS = frozenset({"ライフトリガー", "チェックトリガー"})
+LIFE_TRIGGERS = frozenset({"ライフトリガー", "チェックトリガー"})
+LEADER = "leader"  # seat counter: the leader's card (選抜リーダー制)
+KNOCKED_OUT = "knocked-out"  # seat counter: its characters knocked out by the other side (prize cards)
+PLAYS = "plays"  # seat counter: cards played from hand this turn (resources.plays_per_turn)
+NO_CHARACTER = "no character in play"
 
 
 def _number(value: Any) -> int:
@@ -96,16 +115,43 @@ class ProfileGame(CoreGame):
         status = {e.native: e.stat.value for e in page.status if e.stat is not None}
         self.stat_of = {stat: native for native, stat in reversed(list(status.items()))}
         self.ratio = {native: float(page.ratio_of(native)) for native in status}
-        self.source = profile.resources.source
-        self.costs = profile.resources.costs  # False: nothing costs a resource (play is limited by nothing)
-        self.per_turn = profile.resources.per_turn if profile.resources.per_turn is not None else 1
-        self.library_out_loses = profile.misc.library_out == "lose"
+        stats = {s.id: s for s in profile.stats}
+        res = profile.resources
+        self.source = res.source
+        self.costs = res.costs  # False: nothing costs a resource (play is limited by nothing)
+        self.per_turn = res.per_turn if res.per_turn is not None else 1
+        self.plays_per_turn = res.plays_per_turn
+        self.cost_stat = self.stat_of.get("コスト") or self.stat_of.get("大コスト")
+        colour_cost = self.cost_stat in stats and stats[self.cost_stat].kind == "colour-cost"
+        self.colour_rule = res.colour_rule or ("colour-cost" if colour_cost else "none")
+        self.colour_source = res.colour_source
+        ignored = set(profile.deck.colours.ignore) if profile.deck.colours else set()
+        self.coloured = frozenset(c.id for c in profile.colours if c.id not in ignored and c.id != "colourless")
+        self.gives: dict[str, tuple[str, ...]] = {}  # card id → the colours it gives as a resource (colour_source)
+        lose_forms = {c.form: c for c in profile.lose_conditions if c.form}
+        win_forms = {c.form: c for c in profile.win_conditions if c.form}
+        self.library_out_loses = profile.misc.library_out == "lose" or "deck-out" in lose_forms
         self.draw_out_loss = "had to draw from an empty deck" if self.library_out_loses else None
         self.sps = page.damage_system().value == "SPS"
         rules = {e.rule.value for e in page.keyword_rules}
-        self.search_attack = "サーチアタック" in rules
-        self.blocks = "ブロック宣言" in rules
         self.one_sided = "ワンサイドアタック" in rules
+        self.leader_rule = "選抜リーダー制" in rules
+        self.no_characters_loses = self.leader_rule or "no-characters" in lose_forms
+        battle = profile.battle
+        self.attack_targets = frozenset(battle.targets or ("player", *(("rested-characters",)
+                                                                        if "サーチアタック" in rules else ())))
+        self.blockers = battle.blockers or ("any" if "ブロック宣言" in rules else "none")
+        self.blocker_keyword = battle.blocker_keyword
+        self.attack_check = battle.attack_check
+        self.life_system = page.life_system().value
+        limit = lose_forms.get("count-reached")
+        self.damage_limit = limit.count if limit is not None and limit.count else None
+        prizes = win_forms.get("count-reached")
+        self.prize_goal = prizes.count if prizes is not None and prizes.count else None
+        self.life_card = profile.life.from_card
+        self.filters_attacks = self.leader_rule
+        self.checks_state = self.no_characters_loses
+        self.counts_knock_outs = self.life_system == "プライズカード"
 
     # --- cards and seats ------------------------------------------------------------------------------
 
@@ -120,13 +166,18 @@ class ProfileGame(CoreGame):
         bp = self._value(card, "BP")
         ap, dp = (bp, bp) if bp else (self._value(card, "AP"), self._value(card, "DP") or self._value(card, "HP"))
         sp = self._value(card, "SP") // 1000 if self.stat_of.get("SP") else (1 if self.sps else 0)
-        cost_stat = self.stat_of.get("コスト") or self.stat_of.get("大コスト")
-        cost = _number(card.stats.get(cost_stat)) if cost_stat else 0
+        raw = card.stats.get(self.cost_stat) if self.cost_stat else None
+        cost = _number(raw)
+        table = tuple((str(c), _number(n)) for c, n in raw.items()) if isinstance(raw, dict) else ()
+        if self.colour_source is not None:
+            given = card.stats.get(self.colour_source)
+            self.gives[card.id] = tuple(str(c) for c in given) if isinstance(given, list | tuple) else ()
         printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP", "HP")) if s in self.stat_of]
         shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
+        hp = self._value(card, "HP") if self.life_card else 0  # a leader card's HP (life.from_card)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
-                        ap if character else 0, dp if character else 0, sp if character else 0,
-                        frozenset(card.keywords), frozenset(), shown, (), tuple(card.effects))
+                        ap if character else 0, dp if character else hp, sp if character else 0,
+                        frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects))
 
     def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = Seat(self.id, {z: [] for z in self.zones})
@@ -134,25 +185,112 @@ class ProfileGame(CoreGame):
         for part, uids in parts.items():  # side decks and extra cards stay apart, where their part is named
             if part != "main":
                 seat.zones.setdefault(part, []).extend(uids)
-        if rules.life_system == "ライフポイント":
+        if rules.life_system == "ライフポイント":  # a leader card's HP replaces it in finish_setup
             seat.counters.update({"hp": rules.life, **({"hp-max": rules.life_maximum} if rules.life_maximum else {})})
         return seat
 
     def finish_setup(self, state: State, i: int) -> None:
         seat, rules = state.seats[i], state.rules[i]
         deck = seat.zones[self.deck]
-        if rules.life_system in ("シールドライフ", "ライフカード", "フォートライフ"):
+        if rules.life_system == "ライフポイント" and self.life_card and seat.zones.get(self.life_card):
+            life = state.cards[seat.zones[self.life_card][0]].dp // 1000  # the leader card's HP
+            if life > 0:
+                seat.counters["hp"] = life
+        if rules.life_system in ("シールドライフ", "ライフカード", "フォートライフ", "プライズカード"):
             seat.zones[self.life_zone] = [deck.pop() for _ in range(min(rules.life, len(deck)))]
         if self.source in ("any-card", "automatic", "deck-top"):
             seat.zones[self.resource_zone] += [deck.pop() for _ in range(min(rules.starting_resources, len(deck)))]
         state.emit("life-set", seat=i, life=len(seat.zones[self.life_zone]) or seat.counters.get("hp", 0),
                    energy=len(seat.zones[self.resource_zone]))
 
+    # --- setup: a first character in play (選抜リーダー制, or a game that loses with none) -------------------
+
+    def setup_actions(self, state: State, i: int) -> list[Action]:
+        seat = state.seats[i]
+        if state.rules[i].mulligans and not seat.mulligan_decided:
+            return [Action("keep"), Action("mulligan")]
+        if not self.no_characters_loses or self.characters(state, i):
+            return []
+        hand = [u for u in seat.zones[self.hand] if state.cards[u].type in self.characters_types]
+        if hand:
+            return [Action("leader" if self.leader_rule else "first", (u,)) for u in hand]
+        if any(state.cards[u].type in self.characters_types for u in seat.zones[self.deck]):
+            return [Action("redraw")]  # no character in the opening hand: show it, shuffle it back, draw again
+        return []  # no character in the whole deck: the seat will lose as play begins
+
+    def apply_setup(self, state: State, i: int, action: Action) -> None:
+        seat = state.seats[i]
+        if action.verb in ("keep", "mulligan"):
+            super().apply_setup(state, i, action)
+            return
+        if action.verb == "redraw":
+            size = len(seat.zones[self.hand])
+            seat.zones[self.deck] += seat.zones[self.hand]
+            seat.zones[self.hand] = []
+            state.rng.shuffle(seat.zones[self.deck])
+            state.emit("redraw", seat=i, reason="no character in the opening hand")
+            for _ in range(size):
+                self.draw(state, i)
+            return
+        uid = int(action.args[0])
+        seat.zones[self.hand].remove(uid)
+        seat.zones[self.field].append(uid)
+        seat.entered[uid] = state.turn
+        if self.leader_rule:
+            seat.counters[LEADER] = uid
+        state.emit("leader" if self.leader_rule else "first-character", seat=i, card=uid, name=state.cards[uid].name)
+
+    # --- between decisions ----------------------------------------------------------------------------
+
+    def _leader(self, state: State, i: int) -> int | None:
+        uid = state.seats[i].counters.get(LEADER)
+        return uid if uid is not None and uid in state.seats[i].zones[self.field] else None
+
+    def state_loss(self, state: State, i: int) -> str | None:
+        return NO_CHARACTER if self.no_characters_loses and not self.characters(state, i) else None
+
+    def interjection(self, state: State, i: int) -> list[Action]:
+        if not self.leader_rule or self._leader(state, i) is not None:
+            return []
+        return [Action("leader", (u,)) for u in self.characters(state, i)]
+
+    def apply_interjection(self, state: State, i: int, action: Action) -> None:
+        uid = int(action.args[0])
+        state.seats[i].counters[LEADER] = uid
+        state.emit("leader", seat=i, card=uid, name=state.cards[uid].name)
+
+    def attackable(self, state: State, i: int, attacker: int, offered: list[int | None]) -> list[int | None]:
+        leader = self._leader(state, i)
+        return [leader] if leader is not None else []
+
+    def knocked_out(self, state: State, i: int, uid: int) -> None:
+        """Prize cards: a character of this seat knocked out counts against it; one of another side's lets it
+        take a prize card (the last one wins)."""
+        owner = state.cards[uid].owner
+        if owner == i:
+            self._count_knock_out(state, i)
+        elif owner in opponents(state, i):
+            prizes = state.seats[i].zones[self.life_zone]
+            taken = move_top(state, i, self.life_zone, self.hand, "prize-taken")
+            goal = self.prize_goal or state.rules[i].life
+            if taken is not None and (not prizes or state.rules[i].life - len(prizes) >= goal):
+                finish(state, i, "took its last prize card")
+
+    def _count_knock_out(self, state: State, i: int) -> bool:
+        counters = state.seats[i].counters
+        counters[KNOCKED_OUT] = counters.get(KNOCKED_OUT, 0) + 1
+        state.emit("knocked-out", seat=i, count=counters[KNOCKED_OUT], of=state.rules[i].life)
+        if counters[KNOCKED_OUT] >= state.rules[i].life:
+            lose(state, i, "as many of its characters knocked out as it has prize cards")
+            return True
+        return False
+
     # --- the host's turn ------------------------------------------------------------------------------
 
     def begin_turn(self, state: State, i: int) -> str | None:
         seat = state.seats[i]
         seat.energy_placed = False
+        seat.counters.pop(PLAYS, None)
         seat.rested -= set(seat.zones[self.field]) | set(seat.zones[self.resource_zone])
         first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
         if not first_turn and not draw_from_deck(state, i) and self.library_out_loses:
@@ -174,6 +312,39 @@ class ProfileGame(CoreGame):
             zone = [u for u in zone if self._is_resource(state, u)]
         return standing(seat, zone)
 
+    def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
+        card = state.cards[uid]
+        return self.gives.get(card.card_id, ()) if self.colour_source is not None else card.colours
+
+    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
+        """The standing resources that pay for ``card`` (None: it cannot be paid). colour-cost: each coloured
+        amount by resources giving that colour (the scarcest colour first, the resources giving fewest colours
+        first), the rest by any; one-of-colour: one resource sharing a colour with the card, the rest by any."""
+        free = self._free(state, seat)
+        if card.cost > len(free):
+            return None
+        if self.colour_rule == "none" or card.cost == 0:
+            return free[:card.cost]
+        gives = {u: set(self._colours_given(state, u)) for u in free}
+        if self.colour_rule == "one-of-colour":
+            wanted = set(card.colours) & self.coloured
+            if not wanted:
+                return free[:card.cost]
+            key = next((u for u in free if gives[u] & wanted), None)
+            if key is None:
+                return None
+            return [key, *[u for u in free if u != key][:card.cost - 1]]
+        needs = [(c, n) for c, n in card.cost_table if c in self.coloured and n > 0]
+        needs.sort(key=lambda cn: sum(1 for u in free if cn[0] in gives[u]))
+        chosen: list[int] = []
+        for colour, amount in needs:
+            suppliers = sorted((u for u in free if colour in gives[u] and u not in chosen), key=lambda u: len(gives[u]))
+            if len(suppliers) < amount:
+                return None
+            chosen += suppliers[:amount]
+        rest = [u for u in free if u not in chosen][:card.cost - len(chosen)]
+        return chosen + rest if len(chosen) + len(rest) == card.cost else None
+
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
         actions: list[Action] = []
@@ -181,12 +352,13 @@ class ProfileGame(CoreGame):
         if not seat.energy_placed and self.source in ("any-card", "dedicated-cards"):
             actions += [Action("energy", (u,)) for u in hand
                         if self.source == "any-card" or self._is_resource(state, u)]
-        free = len(self._free(state, seat))
+        if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
+            return [*actions, Action("attack-phase")]
         for u in hand:
             card = state.cards[u]
             if card.type in self.resource_types:
                 continue
-            if not self.costs or card.cost <= free:
+            if not self.costs or self.payment(state, seat, card) is not None:
                 actions.append(Action("play", (u,)))
         return [*actions, Action("attack-phase")]
 
@@ -207,7 +379,9 @@ class ProfileGame(CoreGame):
     def _play(self, state: State, i: int, uid: int, free: bool = False) -> None:
         seat, card = state.seats[i], state.cards[uid]
         if not free and self.costs:
-            seat.rested.update(self._free(state, seat)[:card.cost])
+            seat.rested.update(self.payment(state, seat, card) or ())
+        if not free and self.plays_per_turn is not None:
+            seat.counters[PLAYS] = seat.counters.get(PLAYS, 0) + 1
         for zone in (self.hand, self.life_zone, self.discard):
             if uid in seat.zones[zone]:
                 seat.zones[zone].remove(uid)
@@ -223,15 +397,36 @@ class ProfileGame(CoreGame):
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
         sick = state.rules[i].summoning_sickness
-        return [u for u in standing(seat, self.characters(state, i))
+        able = [u for u in standing(seat, self.characters(state, i))
                 if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
+        if self.leader_rule:  # only the leader attacks
+            leader = self._leader(state, i)
+            return [u for u in able if u == leader]
+        return able
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
-        from amalogs.referee.engine.registry import spent_characters
+        from amalogs.referee.engine.registry import characters_of, spent_characters
 
-        spent = spent_characters(state, defender) if self.search_attack else []
-        decoys = [u for u in spent if has(state, u, "デコイ")]
-        return list(decoys) if decoys else [None, *spent]
+        if "characters" in self.attack_targets:
+            chars = characters_of(state, defender)
+        elif "rested-characters" in self.attack_targets:
+            chars = spent_characters(state, defender)
+        else:
+            chars = []
+        decoys = [u for u in chars if has(state, u, "デコイ")]
+        if decoys:
+            return list(decoys)
+        return [*([None] if "player" in self.attack_targets else []), *chars]
+
+    def after_blocks(self, state: State) -> str:
+        """The attacker's check (``battle.attack_check``, ヴァンガード's drive check): each revealed card goes to
+        hand; the effects of one with チェックトリガー take place."""
+        i = state.active
+        for _ in range(self.attack_check):
+            uid = move_top(state, i, self.deck, self.hand, "attack-check")
+            if uid is not None and "チェックトリガー" in state.cards[uid].unified:
+                push_effects(state, i, uid, "life")
+        return "resolve-attack"
 
     def characters(self, state: State, i: int) -> list[int]:
         return [u for u in state.seats[i].zones[self.field] if state.cards[u].type in self.characters_types]
@@ -242,10 +437,13 @@ class ProfileGame(CoreGame):
     # --- the defender ---------------------------------------------------------------------------------
 
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
-        if not self.blocks:
+        if self.blockers == "none":
             return []
         seat = state.seats[i]
-        return [u for u in standing(seat, self.characters(state, i)) if u != target]
+        able = [u for u in standing(seat, self.characters(state, i)) if u != target]
+        if self.blockers == "keyword":
+            return [u for u in able if self.blocker_keyword in state.cards[u].keywords]
+        return able
 
     def battle_damage(self, state: State, attacker: int, defender: int, dealt: dict[int, int]) -> None:
         """ワンサイドアタック: in an attack this game's character makes, the attacked one deals nothing back."""
@@ -257,14 +455,20 @@ class ProfileGame(CoreGame):
         kind = rules.life_system
         if kind == "ライフポイント":
             return self.take_attack(state, i, 1000)
+        if kind == "プライズカード":  # a point of player damage counts as a character knocked out
+            return "lost" if self._count_knock_out(state, i) else "ok"
         if kind == "ダメージ蓄積":
             uid = move_top(state, i, self.deck, self.life_zone, "life-revealed")
-            if len(seat.zones[self.life_zone]) >= rules.life:
+            if len(seat.zones[self.life_zone]) >= (self.damage_limit or rules.life):
                 return "lost"
-            return self._trigger(state, uid)
+            if uid is not None and "チェックトリガー" in state.cards[uid].unified:  # a damage check's trigger
+                push_effects(state, i, uid, "life")
+            return "ok"
         life = seat.zones[self.life_zone]
         if not life:
             return "lost"
+        if kind == "フォートライフ":
+            return self._break(state, i)
         uid = life.pop()
         seat.zones[self.hand].append(uid)
         state.emit("life-revealed", seat=i, card=uid, name=state.cards[uid].name, life=len(life))
@@ -272,17 +476,37 @@ class ProfileGame(CoreGame):
             return "lost"
         return self._trigger(state, uid)
 
+    def _break(self, state: State, i: int) -> HitResult:
+        """The top fort breaks: to its owner's hand (a card with a life trigger may be played free)."""
+        seat = state.seats[i]
+        uid = seat.zones[self.life_zone].pop()
+        seat.damage.pop(uid, None)
+        seat.zones[self.hand].append(uid)
+        state.emit("fort-broken", seat=i, card=uid, name=state.cards[uid].name, forts=len(seat.zones[self.life_zone]))
+        return self._trigger(state, uid)
+
     @staticmethod
     def _trigger(state: State, uid: int | None) -> HitResult:
-        if uid is not None and state.cards[uid].unified & TRIGGERS:
+        if uid is not None and state.cards[uid].unified & LIFE_TRIGGERS:
             state.trigger_card = uid
             return "trigger"
         return "ok"
 
     def take_attack(self, state: State, i: int, amount: int) -> HitResult:
-        counters = state.seats[i].counters
-        if state.rules[i].life_system != "ライフポイント":
+        seat = state.seats[i]
+        kind = state.rules[i].life_system
+        if kind == "フォートライフ":  # a DDS attack's damage adds up on the top fort within the turn
+            forts = seat.zones[self.life_zone]
+            if not forts:
+                return "lost" if amount >= 1000 else "ok"
+            top = forts[-1]
+            defence = tier_defence(state.rules[i].life_tiers, len(forts))
+            seat.damage[top] = seat.damage.get(top, 0) + amount
+            state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
+            return self._break(state, i) if seat.damage[top] >= defence else "ok"
+        if kind != "ライフポイント":
             return self.take_hit(state, i)
+        counters = seat.counters
         counters["hp"] = max(0, counters.get("hp", 0) - amount // 1000)
         state.emit("hp", seat=i, damage=amount // 1000, hp=counters["hp"])
         return "lost" if counters["hp"] <= 0 else "ok"

@@ -35,7 +35,7 @@ __all__ = ["GreedyPlayer"]
 # --- what the greedy player knows ---------------------------------------------------------------------
 
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard", "move",
-                         "evolve", "equip", "react", "fort", "activate"})
+                         "evolve", "equip", "react", "fort", "activate", "leader", "first"})
 HELPFUL = frozenset({"draw", "player_damage", "gain_resource", "boost_attack", "search", "heal", "scout"})
 """Ability effects worth using whenever they can be paid for."""
 AGAINST_OPPONENT = frozenset({"damage", "destroy", "rest", "return_to_hand"})  # good aimed at the opponent
@@ -261,6 +261,14 @@ def choose_setup(view: View, legal: list[Action]) -> Action | None:
         return None
     cheap = [c for c in view.hand() if c.character and c.cost <= KEEP_COST]
     return Action("keep") if cheap else Action("mulligan")
+
+
+def choose_leader(view: View, legal: list[Action]) -> Action | None:
+    """The character to lead (or to put into play first): the one that takes the most damage to beat."""
+    picks = [a for a in legal if a.verb in ("leader", "first")]
+    seen = {c.uid: c for c in view.cards([int(a.args[0]) for a in picks])}
+    return max(picks, key=lambda a: (seen[int(a.args[0])].dp, seen[int(a.args[0])].ap)
+               if int(a.args[0]) in seen else (0, 0), default=None)
 
 
 def choose_energy(view: View, legal: list[Action]) -> Action | None:
@@ -496,7 +504,9 @@ class GreedyPlayer:
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         view = View(observation)
         phase = str(observation.get("phase", ""))
-        if phase == "main":
+        if legal and legal[0].verb in ("leader", "first"):  # a character to lead (選抜リーダー制), at any step
+            action = choose_leader(view, legal)
+        elif phase == "main":
             action = choose_main(view, legal, self.used)
         else:
             rule = DECISIONS.get(phase)
