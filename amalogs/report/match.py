@@ -46,7 +46,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "life-set": f"sets {event.get('life')} life cards and {event.get('energy')} energy",
         "draw-from-life": f"draws from the life zone (deck empty): life {event.get('life')}",
         "energy": f"places energy ({event.get('energy')} in all)",
-        "play": f"plays {c('card')}" + (" free from life (shot)" if event.get("free") else ""),
+        "play": f"plays {c('card')}" + (" free from its life (a life trigger)" if event.get("free") else ""),
         "effect": f"→ {event.get('effect')}" + (f" on {c('target')}" if "target" in event else ""),
         "fizzle": f"→ {event.get('effect')} fizzles (立ち消え): no legal target",
         "condition-unmet": f"→ {event.get('effect')} of {c('card')} does not work: "
@@ -105,6 +105,12 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "protection-used": f"{c('card')}'s 防護 is used up",
         "feint": f"{c('card')} feints (陽動): no battle damage",
         "pierce": f"{c('card')} pierces (貫通): 1 siege damage",
+        "attack-check": f"checks: reveals {c('card')} from its deck into its hand",
+        "leader": f"chooses {c('card')} as its leader (選抜リーダー制)",
+        "first-character": f"puts {c('card')} into play from its opening hand",
+        "redraw": "has no character in its opening hand: shows it, shuffles it back and draws again",
+        "prize-taken": f"takes a prize card ({event.get('hand')} in hand)",
+        "knocked-out": f"has {event.get('count')} of {event.get('of')} characters knocked out",
         "counter": f"{'gets' if int(event.get('change', 0)) > 0 else 'removes'} {abs(int(event.get('change', 0)))} "
                    f"{event.get('counter')} counter(s) ({event.get('total')} in all)",
     }

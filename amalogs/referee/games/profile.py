@@ -482,7 +482,8 @@ class ProfileGame(CoreGame):
         uid = seat.zones[self.life_zone].pop()
         seat.damage.pop(uid, None)
         seat.zones[self.hand].append(uid)
-        state.emit("fort-broken", seat=i, card=uid, name=state.cards[uid].name, forts=len(seat.zones[self.life_zone]))
+        state.emit("fort-broken", seat=i, card=uid, name=state.cards[uid].name, forts=len(seat.zones[self.life_zone]),
+                   to="hand")
         return self._trigger(state, uid)
 
     @staticmethod
