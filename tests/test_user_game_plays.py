@@ -105,3 +105,60 @@ def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: P
         while not match.is_terminal():
             match.apply_action(player.choose({}, match.legal_actions(), rng))
             check_invariants(match)
+
+
+RULE_ROOT = USER_ROOT.parent / "rule-games"
+"""Four games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
+fort life, a leader's HP with colour-cost crystals and attack checks, and 選抜リーダー制 with prize cards, HP制
+and no resources (tests/positions/gen-sd-*, gen-fs-*, gen-hd-*, gen-pc-*)."""
+
+
+@pytest.fixture(scope="module")
+def rule_games() -> Catalog:
+    assert validate_paths([RULE_ROOT])[1] == []
+    return load_catalog([RULE_ROOT])
+
+
+@pytest.mark.parametrize("game", ["shield-duel", "fort-siege", "hero-duel", "pocket-clash"])
+def test_each_rule_game_plays_every_shipped_game(rule_games: Catalog, game: str) -> None:
+    cat = rule_games
+    mine = cat.games[game]
+    deck = next(iter(cat.decks(game).values()))[0]
+    for other in cat.games.values():
+        theirs = next(iter(cat.decks(other.id).values()))[0]
+        for seed, sides in enumerate([[(mine, deck), (other, theirs)], [(other, theirs), (mine, deck)]]):
+            m = Match.new(cat, sides, seed, turn_cap=30, log_events=False)
+            rng, player = random.Random(seed), RandomPlayer()
+            while not m.is_terminal():
+                action = player.choose({}, m.legal_actions(), rng)
+                m.apply_action(action)
+                check_invariants(m, action.text())
+
+
+def test_a_leaders_hp_is_the_players_life(rule_games: Catalog) -> None:
+    """life.from_card: a hero-duel player's life points are the HP printed on its hero (an extra card)."""
+    game = rule_games.games["hero-duel"]
+    deck = next(iter(rule_games.decks(game.id).values()))[0]
+    m = Match.new(rule_games, [(game, deck), (game, deck)], 3)
+    while m.state.phase == "setup":
+        m.apply_action(m.legal_actions()[0])
+    hero = m.state.seats[0].zones["hero"][0]
+    printed = rule_games.cards(game.id)[m.state.cards[hero].card_id].stats["hp"]
+    assert m.state.seats[0].counters["hp"] == printed != game.profile.life.starting
+    assert [e for e in m.state.events if e["type"] == "life-set"][0]["hp"] == printed
+
+
+def test_a_leader_is_chosen_from_the_opening_hand(rule_games: Catalog) -> None:
+    """選抜リーダー制 at setup: each pocket-clash player puts a monster from its opening hand into play as its
+    leader (a hand with none is shown, shuffled back and drawn again)."""
+    game = rule_games.games["pocket-clash"]
+    deck = next(iter(rule_games.decks(game.id).values()))[0]
+    for seed in range(6):
+        m = Match.new(rule_games, [(game, deck), (game, deck)], seed)
+        while m.state.phase == "setup":
+            legal = m.legal_actions()
+            assert {a.verb for a in legal} <= {"leader", "redraw"}
+            m.apply_action(legal[-1])
+        for i, seat in enumerate(m.state.seats):
+            assert seat.zones["arena"] == [seat.counters["leader"]], i
+            assert m.state.cards[seat.counters["leader"]].type == "monster"

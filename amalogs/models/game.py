@@ -288,7 +288,7 @@ class Condition(DataModel):
         None, description="the condition's canonical form, which the referee carries out for a game played from "
         "its data: life-gone (the life system's loss), deck-out (a draw from an empty deck loses), "
         "no-characters (a player with no character in play loses), count-reached (a win: the player has taken "
-        "count prize cards; a loss: count damage cards). Default: none, and the referee goes by the life "
+        "count prize cards; a loss: count damage cards, or with prize-card life count of its characters knocked out). Default: none, and the referee goes by the life "
         "system and misc.library_out")
     count: Count | None = Field(None, description="the count of a count-reached condition; default life.starting")
 

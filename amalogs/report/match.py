@@ -43,7 +43,8 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         return Rule(Text.assemble(f"Turn {event['number']} — ", (names[seat], SEAT_STYLE[seat])), style="dim")
     lines = {
         "mulligan": "takes a mulligan",
-        "life-set": f"sets {event.get('life')} life cards and {event.get('energy')} energy",
+        "life-set": (f"starts with HP {event.get('hp')}" if "hp" in event else f"sets {event.get('life')} life cards")
+                    + (f" and {event.get('energy')} energy" if event.get("energy") else ""),
         "draw-from-life": f"draws from the life zone (deck empty): life {event.get('life')}",
         "energy": f"places energy ({event.get('energy')} in all)",
         "play": f"plays {c('card')}" + (" free from its life (a life trigger)" if event.get("free") else ""),

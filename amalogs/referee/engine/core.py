@@ -60,6 +60,7 @@ class CoreGame:
     top_last: frozenset[str] = frozenset({"deck"})  # piles held with the top card last (positions list the top first)
     face_down_zones: frozenset[str] = frozenset()  # zones whose cards lie face down unless a position says otherwise
     damage_stat: str | None = None  # the native stat damage counts against; positions write damage in its units
+    card_refs: frozenset[str] = frozenset()  # the seat counters that hold a card (positions write card-id#N)
 
     # --- what every game says for itself ------------------------------------------------------------
 

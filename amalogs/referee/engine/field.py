@@ -53,10 +53,10 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
     if pile != "hand":
         push_effects(s, owner, uid, "destroyed")
-    if knocked_out:
-        for k, game in enumerate(s.games):
-            if game.counts_knock_outs and not s.finished:
-                game.knocked_out(s, k, uid)
+    if knocked_out:  # the other seats first (a prize taken), then the owner's (a knock-out counted)
+        for k in sorted(range(len(s.games)), key=lambda k: k == owner):
+            if s.games[k].counts_knock_outs and not s.finished:
+                s.games[k].knocked_out(s, k, uid)
 
 
 def _leave_with(seat: Any, uid: int, pile: str) -> None:

@@ -386,7 +386,16 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
 
 def _seat_facts(b: _Builder, state: State, spec: PositionFile) -> None:
     for k, (seat, seat_spec) in enumerate(zip(state.seats, spec.seats)):
-        seat.counters.update(seat_spec.counters)
+        refs = state.games[k].card_refs
+        for name, value in seat_spec.counters.items():
+            key = f"seats[{k}].counters.{name}"
+            if name in refs:
+                seat.counters[name] = b.ref(key, value)
+            elif isinstance(value, str):
+                raise b.fail(key, f"a number is needed, not {cut(value)!r}"
+                             + (f" (counters that name a card: {', '.join(sorted(refs))})" if refs else ""))
+            else:
+                seat.counters[name] = value
         if seat_spec.turns is not None:
             seat.turns = seat_spec.turns
         else:  # the turns so far went round the seats in order from the first player

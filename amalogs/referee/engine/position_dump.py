@@ -79,7 +79,7 @@ def _seat(s: State, i: int, deck_ref: str | None, catalog: Any, ref: Any) -> dic
     out: dict[str, Any] = {"deck": deck_ref} if deck_ref else {"game": seat.game}
     out["turns"] = seat.turns
     if seat.counters:
-        out["counters"] = dict(sorted(seat.counters.items()))
+        out["counters"] = {k: ref(v) if k in module.card_refs else v for k, v in sorted(seat.counters.items())}
     facts: dict[str, Any] = {}
     if seat.energy_placed:
         facts["resource_placed"] = True

@@ -87,7 +87,9 @@ class SeatPosition(DataModel):
     game: str | None = Field(None, description="the seat's game (id, 略称 or name); needed without a deck")
     deck: str | None = Field(None, description="GAME:DECK (a sample deck) or a deck file path")
     turns: Int | None = Field(None, ge=0, description="turns this seat has had (default: from turn and first)")
-    counters: dict[str, Count] = Field(default_factory=dict, description="the seat's numbers (HP, hand limit …)")
+    counters: dict[str, Count | str] = Field(
+        default_factory=dict, description="the seat's numbers (HP, hand limit …); a counter that names a card (the "
+        "leader of 選抜リーダー制) takes the card as card-id or card-id#N")
     this_turn: ThisTurn = ThisTurn()
     mulligan_decided: bool | None = Field(None, description="in the setup step: it has made its setup decision")
     side: Count | None = Field(None, description="its side, with more than two seats (the host and its allies "

@@ -115,6 +115,8 @@ class ProfileGame(CoreGame):
         status = {e.native: e.stat.value for e in page.status if e.stat is not None}
         self.stat_of = {stat: native for native, stat in reversed(list(status.items()))}
         self.ratio = {native: float(page.ratio_of(native)) for native in status}
+        # positions write damage in the printed units of the stat it counts against
+        self.damage_stat = self.stat_of.get("DP") or self.stat_of.get("HP") or self.stat_of.get("BP")
         stats = {s.id: s for s in profile.stats}
         res = profile.resources
         self.source = res.source
@@ -150,6 +152,7 @@ class ProfileGame(CoreGame):
         self.prize_goal = prizes.count if prizes is not None and prizes.count else None
         self.life_card = profile.life.from_card
         self.filters_attacks = self.leader_rule
+        self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
         self.checks_state = self.no_characters_loses
         self.counts_knock_outs = self.life_system == "プライズカード"
 
@@ -200,8 +203,11 @@ class ProfileGame(CoreGame):
             seat.zones[self.life_zone] = [deck.pop() for _ in range(min(rules.life, len(deck)))]
         if self.source in ("any-card", "automatic", "deck-top"):
             seat.zones[self.resource_zone] += [deck.pop() for _ in range(min(rules.starting_resources, len(deck)))]
-        state.emit("life-set", seat=i, life=len(seat.zones[self.life_zone]) or seat.counters.get("hp", 0),
-                   energy=len(seat.zones[self.resource_zone]))
+        resources = len(seat.zones[self.resource_zone]) if self.resource_zone != self.field else 0
+        if rules.life_system == "ライフポイント":
+            state.emit("life-set", seat=i, hp=seat.counters.get("hp", 0), energy=resources)
+        else:
+            state.emit("life-set", seat=i, life=len(seat.zones[self.life_zone]), energy=resources)
 
     # --- setup: a first character in play (選抜リーダー制, or a game that loses with none) -------------------
 
@@ -280,7 +286,7 @@ class ProfileGame(CoreGame):
         counters = state.seats[i].counters
         counters[KNOCKED_OUT] = counters.get(KNOCKED_OUT, 0) + 1
         state.emit("knocked-out", seat=i, count=counters[KNOCKED_OUT], of=state.rules[i].life)
-        if counters[KNOCKED_OUT] >= state.rules[i].life:
+        if counters[KNOCKED_OUT] >= (self.damage_limit or state.rules[i].life):
             lose(state, i, "as many of its characters knocked out as it has prize cards")
             return True
         return False
@@ -369,7 +375,9 @@ class ProfileGame(CoreGame):
             seat.zones[self.hand].remove(uid)
             seat.zones[self.resource_zone].append(uid)
             seat.energy_placed = True
-            state.emit("energy", seat=i, card=uid, energy=len(seat.zones[self.resource_zone]))
+            zone = seat.zones[self.resource_zone]
+            state.emit("energy", seat=i, card=uid, energy=len(zone) if self.resource_zone != self.field
+                       else sum(1 for u in zone if self._is_resource(state, u)))
             return False
         if action.verb == "play":
             self._play(state, i, int(action.args[0]))
