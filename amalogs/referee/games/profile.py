@@ -67,6 +67,8 @@ LIFE_TRIGGERS = frozenset({"ライフトリガー", "チェックトリガー"})
 LEADER = "leader"  # seat counter: the leader's card (選抜リーダー制)
 KNOCKED_OUT = "knocked-out"  # seat counter: its characters knocked out by the other side (prize cards)
 PLAYS = "plays"  # seat counter: cards played from hand this turn (resources.plays_per_turn)
+MULLIGANS = "mulligans"  # seat counter: mulligans taken (setup.mulligan.times)
+RETURNED = "mulligan-returned"  # seat counter: cards returned so far in a partial mulligan
 NO_CHARACTER = "no character in play"
 
 
@@ -151,6 +153,7 @@ class ProfileGame(CoreGame):
         prizes = win_forms.get("count-reached")
         self.prize_goal = prizes.count if prizes is not None and prizes.count else None
         self.life_card = profile.life.from_card
+        self.mulligan = profile.setup.mulligan.kind
         self.filters_attacks = self.leader_rule
         self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
         self.checks_state = self.no_characters_loses
@@ -214,6 +217,9 @@ class ProfileGame(CoreGame):
     def setup_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
         if state.rules[i].mulligans and not seat.mulligan_decided:
+            if self.mulligan == "partial":  # return any cards, then draw as many (at least one to redraw)
+                returns = [Action("return", (u,)) for u in seat.zones[self.hand]]
+                return [Action("done") if seat.counters.get(RETURNED) else Action("keep"), *returns]
             return [Action("keep"), Action("mulligan")]
         if not self.no_characters_loses or self.characters(state, i):
             return []
@@ -226,8 +232,25 @@ class ProfileGame(CoreGame):
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         seat = state.seats[i]
-        if action.verb in ("keep", "mulligan"):
+        if action.verb == "return":  # a partial mulligan: this card goes back into the deck
+            seat.zones[self.hand].remove(int(action.args[0]))
+            seat.zones[self.deck].append(int(action.args[0]))
+            seat.counters[RETURNED] = seat.counters.get(RETURNED, 0) + 1
+            return
+        if action.verb == "done":  # … then the deck is shuffled and as many are drawn
+            returned = seat.counters.pop(RETURNED)
+            state.rng.shuffle(seat.zones[self.deck])
+            for _ in range(returned):
+                self.draw(state, i)
+            state.emit("mulligan", seat=i, returned=returned)
+            self._mulliganed(state, i)
+            return
+        if action.verb == "mulligan":
             super().apply_setup(state, i, action)
+            self._mulliganed(state, i)
+            return
+        if action.verb == "keep":
+            seat.mulligan_decided = True
             return
         if action.verb == "redraw":
             size = len(seat.zones[self.hand])
@@ -245,6 +268,12 @@ class ProfileGame(CoreGame):
         if self.leader_rule:
             seat.counters[LEADER] = uid
         state.emit("leader" if self.leader_rule else "first-character", seat=i, card=uid, name=state.cards[uid].name)
+
+    def _mulliganed(self, state: State, i: int) -> None:
+        """One more mulligan taken: the seat may take another while the profile's times allow."""
+        seat = state.seats[i]
+        seat.counters[MULLIGANS] = seat.counters.get(MULLIGANS, 0) + 1
+        seat.mulligan_decided = seat.counters[MULLIGANS] >= state.rules[i].mulligans
 
     # --- between decisions ----------------------------------------------------------------------------
 

@@ -257,6 +257,12 @@ def nothing_better(legal: list[Action], rng: random.Random) -> Action:
 def choose_setup(view: View, legal: list[Action]) -> Action | None:
     if Action("forts-done") in legal:
         return Action("forts-done")  # the deck tops the forts up; the hand stays whole
+    returns = {int(a.args[0]) for a in _by_verb(legal, "return")}  # a partial mulligan: one card at a time
+    if returns:
+        dear = [c for c in view.hand() if c.uid in returns and c.cost > KEEP_COST]
+        if dear:
+            return Action("return", (dear[0].uid,))
+        return Action("done") if Action("done") in legal else Action("keep")
     if Action("keep") not in legal or Action("mulligan") not in legal:
         return None
     cheap = [c for c in view.hand() if c.character and c.cost <= KEEP_COST]
