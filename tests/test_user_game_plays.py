@@ -51,10 +51,11 @@ def with_user_game(root: Path) -> Catalog:
     return load_catalog([root])
 
 
-def test_the_user_game_plays_every_shipped_game(with_user_game: Catalog) -> None:
-    cat = with_user_game
-    mine = cat.games["free-duel"]
-    deck = cat.decks(mine.id)["fighters"][0]
+def plays_every_game(cat: Catalog, game: str) -> None:
+    """Random matches of ``game``'s first deck against every loaded game's, in both seat orders, with the
+    referee's invariants checked after every action."""
+    mine = cat.games[game]
+    deck = next(iter(cat.decks(game).values()))[0]
     for other in cat.games.values():
         theirs = next(iter(cat.decks(other.id).values()))[0]
         for seed, sides in enumerate([[(mine, deck), (other, theirs)], [(other, theirs), (mine, deck)]]):
@@ -64,6 +65,10 @@ def test_the_user_game_plays_every_shipped_game(with_user_game: Catalog) -> None
                 action = player.choose({}, m.legal_actions(), rng)
                 m.apply_action(action)
                 check_invariants(m, action.text())
+
+
+def test_the_user_game_plays_every_shipped_game(with_user_game: Catalog) -> None:
+    plays_every_game(with_user_game, "free-duel")
 
 
 def test_nothing_costs_a_resource(with_user_game: Catalog) -> None:
@@ -121,18 +126,7 @@ def rule_games() -> Catalog:
 
 @pytest.mark.parametrize("game", ["shield-duel", "fort-siege", "hero-duel", "pocket-clash"])
 def test_each_rule_game_plays_every_shipped_game(rule_games: Catalog, game: str) -> None:
-    cat = rule_games
-    mine = cat.games[game]
-    deck = next(iter(cat.decks(game).values()))[0]
-    for other in cat.games.values():
-        theirs = next(iter(cat.decks(other.id).values()))[0]
-        for seed, sides in enumerate([[(mine, deck), (other, theirs)], [(other, theirs), (mine, deck)]]):
-            m = Match.new(cat, sides, seed, turn_cap=30, log_events=False)
-            rng, player = random.Random(seed), RandomPlayer()
-            while not m.is_terminal():
-                action = player.choose({}, m.legal_actions(), rng)
-                m.apply_action(action)
-                check_invariants(m, action.text())
+    plays_every_game(rule_games, game)
 
 
 def test_a_leaders_hp_is_the_players_life(rule_games: Catalog) -> None:

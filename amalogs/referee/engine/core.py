@@ -19,7 +19,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
-__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from", "tier_defence"]
+__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from", "tier_defence", "damage_top_fort"]
 
 HIDDEN_ZONES = frozenset({"deck", "life", "fort-area", "mana-deck"})
 """The zones whose cards neither player may see (only their count), for the games that hide no others."""
@@ -255,6 +255,21 @@ def tier_defence(tiers: tuple[tuple[int, int], ...], forts: int) -> int:
         if forts <= below:
             return defence
     return tiers[0][1] if tiers else 0
+
+
+def damage_top_fort(state: State, i: int, zone: str, amount: int) -> str:
+    """A direct-damage attack of ``amount`` thousandths on the top fort of seat i's ``zone``: the damage adds up
+    on it within the turn. 'break' when it reached the tier's defence (the game breaks the fort its own way),
+    'ok' when it holds, 'lost' when there is no fort left and the attack deals 1 or more."""
+    seat = state.seats[i]
+    forts = seat.zones[zone]
+    if not forts:
+        return "lost" if amount >= 1000 else "ok"
+    top = forts[-1]
+    defence = tier_defence(state.rules[i].life_tiers, len(forts))
+    seat.damage[top] = seat.damage.get(top, 0) + amount
+    state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
+    return "break" if seat.damage[top] >= defence else "ok"
 
 
 def is_character(card: CardData) -> bool:

@@ -30,11 +30,11 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import (
     CoreGame,
     HitResult,
+    damage_top_fort,
     draw_from_deck,
     move_top,
     seat_from,
     standing,
-    tier_defence,
 )
 from amalogs.referee.engine.effects import has, push_effects
 from amalogs.referee.engine.rules import GameRules
@@ -366,17 +366,11 @@ class GuildHeroes(CoreGame):
 
     def take_attack(self, state: State, i: int, amount: int) -> HitResult:
         """A direct-damage attack on the top fort (upper tier defence 3, lower tier 5); none left: 1+ wins."""
-        seat = state.seats[i]
-        forts = seat.zones["fort-area"]
-        if not forts:
-            return "lost" if amount >= 1000 else "ok"
-        top = forts[-1]
-        defence = tier_defence(state.rules[i].life_tiers, len(forts))
-        seat.damage[top] = seat.damage.get(top, 0) + amount
-        state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
-        if seat.damage[top] >= defence:
+        result = damage_top_fort(state, i, "fort-area", amount)
+        if result == "break":
             self._break(state, i)
-        return "ok"
+            return "ok"
+        return result
 
     def end_turn(self, state: State, i: int) -> None:
         state.seats[i].moving = False

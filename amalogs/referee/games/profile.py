@@ -49,10 +49,10 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import (
     CoreGame,
     HitResult,
+    damage_top_fort,
     draw_from_deck,
     move_top,
     standing,
-    tier_defence,
 )
 from amalogs.referee.engine.field import finish, lose
 from amalogs.referee.engine.registry import opponents
@@ -534,14 +534,8 @@ class ProfileGame(CoreGame):
         seat = state.seats[i]
         kind = state.rules[i].life_system
         if kind == "フォートライフ":  # a DDS attack's damage adds up on the top fort within the turn
-            forts = seat.zones[self.life_zone]
-            if not forts:
-                return "lost" if amount >= 1000 else "ok"
-            top = forts[-1]
-            defence = tier_defence(state.rules[i].life_tiers, len(forts))
-            seat.damage[top] = seat.damage.get(top, 0) + amount
-            state.emit("fort-damaged", seat=i, damage=seat.damage[top], defence=defence)
-            return self._break(state, i) if seat.damage[top] >= defence else "ok"
+            result = damage_top_fort(state, i, self.life_zone, amount)
+            return self._break(state, i) if result == "break" else result
         if kind != "ライフポイント":
             return self.take_hit(state, i)
         counters = seat.counters
