@@ -6,11 +6,18 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from amalogs.checks import Problem
+from amalogs.checks import Problem, known
+from amalogs.errors import cut
 from amalogs.models.cards import Card, CardSet, Deck
 from amalogs.models.game import GameProfile, Stat
 
-__all__ = ["check_cards", "check_deck", "type_stats", "Violation", "copy_key", "copy_exempt", "is_a"]
+__all__ = [
+    "check_cards", "check_deck", "deck_problems", "type_stats", "Violation", "copy_key", "copy_exempt", "is_a",
+    "CONSTRUCTION",
+]
+
+CONSTRUCTION = "breaks a construction rule"
+"""How a deck's broken construction rule starts, wherever a deck is refused (validate, the loader, commands)."""
 
 _KIND_WORDS = {
     "number": "a whole number",
@@ -25,7 +32,7 @@ def type_stats(profile: GameProfile, type_id: str) -> list[str]:
     types = {t.id: t for t in profile.card_types}
     chain = []
     current = types.get(type_id)
-    while current is not None:
+    while current is not None and current not in chain:  # a subtype_of cycle (refused on loading) stops here
         chain.append(current)
         current = types.get(current.subtype_of) if current.subtype_of else None
     return [s for t in reversed(chain) for s in t.stats]
@@ -55,35 +62,62 @@ def check_cards(cards: CardSet, profile: GameProfile) -> Iterator[Problem]:
 
 def _check_card(where: str, card: Card, profile: GameProfile) -> Iterator[Problem]:
     if card.type not in profile.ids("card_types"):
-        known = ", ".join(sorted(profile.ids("card_types")))
-        yield f"{where}.type", f"unknown card type {card.type!r} of {profile.id} (known: {known})"
+        yield f"{where}.type", f"unknown card type {card.type!r} of {profile.id} (known: {known(profile.ids('card_types'))})"
         return
     colours = profile.ids("colours")
     for j, colour in enumerate(card.colours):
         if colour not in colours:
-            yield f"{where}.colours[{j}]", f"unknown colour {colour!r} (known: {', '.join(sorted(colours))})"
+            yield f"{where}.colours[{j}]", f"unknown colour {colour!r} (known: {known(colours)})"
+    keywords = profile.ids("keywords")
     for j, kw in enumerate(card.keywords):
-        if kw not in profile.ids("keywords"):
-            yield f"{where}.keywords[{j}]", f"unknown keyword {kw!r} (known: {', '.join(sorted(profile.ids('keywords')))})"
+        if kw not in keywords:
+            yield f"{where}.keywords[{j}]", f"unknown keyword {kw!r} (known: {known(keywords)})"
     stats = {s.id: s for s in profile.stats}
     printed = type_stats(profile, card.type)
     declared = any(t.stats for t in profile.card_types)  # a profile that lists no printed stats allows any
     for stat_id, value in card.stats.items():
         stat = stats.get(stat_id)
         if stat is None:
-            yield f"{where}.stats.{stat_id}", f"unknown stat (known: {', '.join(sorted(stats))})"
+            yield f"{where}.stats.{stat_id}", f"unknown stat (known: {known(stats)})"
         elif stat.sum_of is not None:
             yield f"{where}.stats.{stat_id}", f"not printed: it is the total of {stat.sum_of!r}; leave it out"
         elif declared and stat_id not in printed:
             prints = ", ".join(printed) or "no stats"
             yield f"{where}.stats.{stat_id}", f"a {card.type} does not print {stat_id} (it prints: {prints})"
         elif not _value_ok(stat, value, colours):
-            yield f"{where}.stats.{stat_id}", f"expected {_KIND_WORDS[stat.kind]}, got {value!r}"
+            yield f"{where}.stats.{stat_id}", f"expected {_KIND_WORDS[stat.kind]}, got {cut(value)}"
         elif stat.kind == "number" and stat.step and isinstance(value, int) and value % stat.step:
             yield f"{where}.stats.{stat_id}", f"{value} is not a multiple of {stat.step}"
     for stat_id in printed:
-        if stat_id not in card.stats and stats[stat_id].sum_of is None:
+        if stat_id not in card.stats and stat_id in stats and stats[stat_id].sum_of is None:
             yield f"{where}.stats", f"missing {stat_id!r}, which every {card.type} prints"
+
+
+def deck_problems(deck: Deck, profile: GameProfile, game_cards: Mapping[str, Card]) -> Iterator[Problem]:
+    """Everything that makes a deck file unplayable, as ``(key, message)``: the cards it defines itself (checked
+    like the game's cards, with ids of their own), then every construction rule it breaks. ``amalogs validate``,
+    the loader (sample decks) and the commands that take a deck (``convert-deck``, ``match``) all refuse a deck
+    with these messages."""
+    if deck.game != profile.id:
+        yield "game", f"a deck of {deck.game!r}, not of {profile.id!r}"
+        return
+    own_problems = False
+    seen: Counter[str] = Counter(c.id for c in deck.cards)
+    for i, card in enumerate(deck.cards):
+        if seen[card.id] > 1:
+            own_problems = True
+            yield f"cards[{i}].id", f"duplicate card id {card.id!r}"
+        elif card.id in game_cards:
+            own_problems = True
+            yield f"cards[{i}].id", f"{profile.id} already has a card {card.id!r}: give the deck's own card another id"
+        for problem in _check_card(f"cards[{i}]", card, profile):
+            own_problems = True
+            yield problem
+    if own_problems:
+        return
+    pool = {**game_cards, **{c.id: c for c in deck.cards}}
+    for violation in check_deck(deck, profile, pool):
+        yield "", f"{CONSTRUCTION}: {violation}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +155,7 @@ def check_deck(deck: Deck, profile: GameProfile, cards: Mapping[str, Card]) -> l
         return out
     unknown = sorted({cid for part in _parts(deck) for cid in part[1] if cid not in cards})
     if unknown:
-        out.append(Violation("cards", f"unknown card id(s) of {profile.id}: {', '.join(unknown)}"))
+        out.append(Violation("cards", f"unknown card id(s) of {profile.id}: {known(unknown)}"))
     size = sum(deck.main.values())
     if size not in rules.main:
         out.append(Violation("main deck size", f"the main deck has {size} cards; it must have {_range(rules.main)}"))
@@ -213,9 +247,11 @@ def is_a(profile: GameProfile, type_id: str, allowed: tuple[str, ...]) -> bool:
     """Whether a card type is one of the allowed types or a subtype of one."""
     parents = {t.id: t.subtype_of for t in profile.card_types}
     current: str | None = type_id
-    while current is not None:
+    seen: set[str] = set()
+    while current is not None and current not in seen:  # a subtype_of cycle (refused on loading) stops here
         if current in allowed:
             return True
+        seen.add(current)
         current = parents.get(current)
     return False
 
@@ -243,7 +279,7 @@ def _copies(
             counts[copy_key(cards[cid], copy_by)] += n
     label = "name" if copy_by == "name" else copy_by
     return [
-        Violation("copy limit", f"{n} cards share the {label} {key!r} in the {where}; at most {limit} are allowed")
+        Violation("copy limit", f"{n} cards share the {label} {cut(key)} in the {where}; at most {limit} are allowed")
         for key, n in sorted(counts.items())
         if n > limit
     ]

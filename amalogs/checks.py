@@ -17,9 +17,22 @@ from amalogs.models.ontology import Ontology
 from amalogs.ontology import terms
 from amalogs.ontology.we import appraise, range_of
 
-__all__ = ["check_ontology", "check_profile", "check_page", "Problem"]
+__all__ = ["check_ontology", "check_profile", "check_page", "Problem", "known"]
 
 Problem = tuple[str, str]
+
+SHOWN = 12
+"""How many known ids a message lists before it says how many more there are."""
+
+
+def known(ids: Iterable[str], limit: int = SHOWN) -> str:
+    """Known ids for a message, sorted: ``a, b, c`` (``a, b, … and 30 more`` past ``limit``; ``none`` if empty)."""
+    listed = sorted(ids)
+    if not listed:
+        return "none"
+    if len(listed) <= limit:
+        return ", ".join(listed)
+    return ", ".join(listed[:limit]) + f", … and {len(listed) - limit} more"
 
 _SECTION_NAMES = {
     "zones": "zone",
@@ -47,9 +60,9 @@ def _duplicates(where: str, ids: Iterable[object]) -> Iterator[Problem]:
             yield where, f"duplicate id {str(value)!r}"
 
 
-def _unknown(where: str, value: str | None, known: frozenset[str], what: str) -> Iterator[Problem]:
-    if value is not None and value not in known:
-        yield where, f"unknown {what} {value!r} (known: {', '.join(sorted(known)) or 'none'})"
+def _unknown(where: str, value: str | None, ids: frozenset[str], what: str) -> Iterator[Problem]:
+    if value is not None and value not in ids:
+        yield where, f"unknown {what} {value!r} (known: {known(ids)})"
 
 
 def check_ontology(onto: Ontology) -> Iterator[Problem]:
@@ -103,12 +116,14 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
     types = p.ids("card_types")
     for i, ct in enumerate(p.card_types):
         yield from _unknown(f"card_types[{i}].subtype_of", ct.subtype_of, types, "card type")
+    yield from _subtype_cycles(p)
+    stat_ids = p.ids("stats")
     for i, ct in enumerate(p.card_types):
         for j, stat in enumerate(ct.stats):
-            yield from _unknown(f"card_types[{i}].stats[{j}]", stat, p.ids("stats"), "stat")
+            yield from _unknown(f"card_types[{i}].stats[{j}]", stat, stat_ids, "stat")
     stats = {s.id: s for s in p.stats}
     for i, st in enumerate(p.stats):
-        yield from _unknown(f"stats[{i}].sum_of", st.sum_of, p.ids("stats"), "stat")
+        yield from _unknown(f"stats[{i}].sum_of", st.sum_of, stat_ids, "stat")
         if st.sum_of in stats and stats[st.sum_of].kind != "colour-cost":
             yield f"stats[{i}].sum_of", f"{st.sum_of!r} is not a colour-cost stat"
     if p.deck.copy_by != "name":
@@ -140,6 +155,33 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
         extras = frozenset(e.id for e in p.deck.extra_cards)
         yield from _unknown("deck.colours.within", p.deck.colours.within, extras, "extra card kind")
     yield from _referee_fields(p, stats)
+
+
+def _subtype_cycles(p: GameProfile) -> Iterator[Problem]:
+    """``subtype_of`` must lead to a card type that is a kind of nothing: a chain that comes back is refused
+    (once per cycle, at its first card type in file order). Linear: each type is walked once."""
+    parent = {ct.id: ct.subtype_of for ct in p.card_types}
+    index: dict[str, int] = {}
+    for i, ct in enumerate(p.card_types):
+        index.setdefault(ct.id, i)
+    done: set[str] = set()
+    for ct in p.card_types:
+        path: list[str] = []
+        on_path: set[str] = set()
+        current: str | None = ct.id
+        while current is not None and current in parent and current not in done and current not in on_path:
+            path.append(current)
+            on_path.add(current)
+            current = parent[current]
+        done.update(path)
+        if current is None or current not in on_path:
+            continue  # ends at a type that is a kind of nothing, at one already walked, or at an unknown type
+        cycle = path[path.index(current):]
+        first = min(cycle, key=lambda t: index[t])
+        start = cycle.index(first)
+        ring = [*cycle[start:], *cycle[:start], first]
+        yield (f"card_types[{index[first]}].subtype_of",
+               f"a cycle: {' → '.join(ring)}; a card type cannot be a kind of itself")
 
 
 def _referee_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:

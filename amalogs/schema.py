@@ -7,7 +7,6 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from amalogs.errors import AmalogsError
 from amalogs.models import GameProfile, MappingPage, Ontology
 from amalogs.referee.engine.positions import PositionFile
 
@@ -30,15 +29,15 @@ def schema_of(kind: str) -> dict[str, object]:
     return schema
 
 
-def write_schemas(out: Path) -> list[Path]:
-    """Write ``<kind>.schema.json`` for every kind into ``out`` and return the paths."""
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise AmalogsError(f"cannot create {out}: {exc.strerror or exc}") from None
-    written = []
-    for kind in SCHEMAS:
-        path = out / f"{kind}.schema.json"
-        path.write_text(json.dumps(schema_of(kind), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        written.append(path)
-    return written
+def write_schemas(out: Path, overwrite: bool = False) -> list[Path]:
+    """Write ``<kind>.schema.json`` for every kind into ``out`` (created if missing) and return the paths.
+
+    Files already there are refused unless ``overwrite`` (checked for all of them first, so a refusal writes
+    none); written through :mod:`amalogs.writer`, so only regular files are written, atomically."""
+    from amalogs.writer import check_targets, write_atomic
+
+    paths = {kind: out / f"{kind}.schema.json" for kind in SCHEMAS}
+    check_targets(paths.values(), overwrite)
+    for kind, path in paths.items():
+        write_atomic(path, json.dumps(schema_of(kind), ensure_ascii=False, indent=2) + "\n", overwrite)
+    return list(paths.values())

@@ -11,7 +11,9 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
-__all__ = ["describe", "key_path"]
+from amalogs.errors import cut
+
+__all__ = ["describe", "key_path", "cut"]
 
 _PLAIN_KEY = re.compile(r"[\w-]+")
 
@@ -27,6 +29,8 @@ _EXPECTED = {
     "model_attributes_type": "expected a table",
     "string_too_short": "expected non-empty text",
     "too_short": "expected a longer list",
+    "float_type": "expected a number",
+    "finite_number": "expected a finite number",
 }
 
 
@@ -38,16 +42,15 @@ def key_path(loc: tuple[int | str, ...]) -> str:
             out += f"[{part}]"
         elif "[" in part or part.startswith(("function-", "lax-", "json-")):
             continue
-        elif not _PLAIN_KEY.fullmatch(part):
-            out += f"[{part!r}]"
+        elif not _PLAIN_KEY.fullmatch(part) or len(part) > 40:
+            out += f"[{cut(part)}]"
         else:
             out += f".{part}" if out else part
     return out
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return cut(value)
 
 
 def describe(err: ErrorDetails, model: type[BaseModel]) -> tuple[str, str]:
@@ -72,12 +75,17 @@ def describe(err: ErrorDetails, model: type[BaseModel]) -> tuple[str, str]:
         return key, f"unknown term {_shown(value)}{hint} (expected one of: {', '.join(options)})"
     if kind == "string_pattern_mismatch":
         return key, f"{_shown(value)} is not a valid id: use lower-case ASCII letters, digits and hyphens"
+    if kind in ("string_too_long", "too_long"):
+        limit = ctx.get("max_length")
+        size = f"{len(value):,} " if isinstance(value, (str, tuple, list, dict)) else ""
+        what = "characters" if kind == "string_too_long" else "entries"
+        return key, f"too long: {size}{what}, at most {limit:,} allowed" if isinstance(limit, int) else f"too long ({what})"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return key, f"{_shown(value)} is out of range ({err['msg'].removeprefix('Input should be ')})"
     if kind in _EXPECTED:
         return key, f"{_EXPECTED[kind]}, got {_shown(value)} ({type(value).__name__})"
     message = err["msg"].removeprefix("Value error, ")
-    return key, message
+    return key, message if len(message) <= 300 else message[:299] + "…"
 
 
 def _allowed_keys(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:

@@ -53,7 +53,16 @@ def test_the_player_sees_the_attack_it_answers_and_the_effect_that_asks() -> Non
 def test_a_wrong_answer_is_explained_and_asked_again_and_text_answers_work() -> None:
     human, said = _player(["7", "dance", "?", "attack-phase"])
     assert human.choose(OBSERVATION, LEGAL, random.Random(0)) == LEGAL[1]
-    assert sum("not one of the 2 choices" in line for line in said) == 2
+    assert sum("is not understood: answer with a number 1–2" in line for line in said) == 2
+
+
+def test_answers_that_are_not_numbers_are_not_understood_and_full_width_ones_are() -> None:
+    """① and ² are digits to Python but no answer here; 5,000 digits are no card; a Japanese input method's
+    full-width ２ is 2."""
+    human, said = _player(["①", "²", "9" * 5000, "play ①", "２"])
+    assert human.choose(OBSERVATION, LEGAL, random.Random(0)) == LEGAL[1]
+    assert sum("is not understood" in line for line in said) == 4
+    assert all(len(line) < 200 for line in said)
 
 
 def test_end_of_input_stops_the_match_like_ctrl_c_and_one_choice_is_not_asked() -> None:

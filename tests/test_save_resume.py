@@ -137,3 +137,52 @@ def test_ctrl_c_without_save_writes_next_to_where_the_user_is(cli: Cli, tmp_path
 def test_save_needs_a_single_match(cli: Cli, tmp_path: Path) -> None:
     code, _, err = cli("match", "BD", "BD", "-n", "3", "--save", str(tmp_path / "x.json"))
     assert code == 1 and "one match at a time" in err
+
+
+def test_any_error_inside_a_match_leaves_a_save_that_resumes(cli: Cli, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unexpected error half way through a decision (events already emitted, the decision not recorded):
+    the decisions before it are saved, with the events they give, and `resume` finishes the same match."""
+    from amalogs.referee.engine.match import Match
+
+    whole, part, save = tmp_path / "whole.jsonl", tmp_path / "part.jsonl", tmp_path / "m.json"
+    args = ["match", "SGK", "GH", "--seed", "4", "--quiet"]
+    assert cli(*args, "--log", str(whole))[0] == 0
+    real_apply = Match.apply_action
+    calls = []
+
+    def apply_then_fail(self: Match, action: object) -> None:
+        real_apply(self, action)  # type: ignore[arg-type]
+        calls.append(1)
+        if len(calls) == 30:
+            raise RuntimeError("a fault inside the referee")
+
+    monkeypatch.setattr(Match, "apply_action", apply_then_fail)
+    code, _, err = cli(*args, "--save", str(save))
+    monkeypatch.setattr(Match, "apply_action", real_apply)
+    assert code == 1 and "RuntimeError: a fault inside the referee" in err and f"saved to {save}" in err
+    assert "Traceback" not in err
+    assert len(json.loads(save.read_text(encoding="utf-8"))["actions"]) == 29
+    assert cli("resume", str(save), "--quiet", "--log", str(part))[0] == 0
+    assert part.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+
+
+def test_an_answer_that_is_not_understood_is_asked_again_and_the_match_saved(tmp_path: Path) -> None:
+    """The issue's own case, as a person types it: ① is not understood, the question comes again, and the end
+    of input saves the match, which resumes."""
+    import subprocess
+    import sys
+
+    save = tmp_path / "lost.json"
+    run = subprocess.run([sys.executable, "-m", "amalogs", "match", "SGK", "GH", "--seed", "4", "--p1", "human",
+                          "--save", str(save)], input="1\n2\n1\n①\n", capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)
+    assert "'①' is not understood" in run.stdout, run.stdout[-2000:]
+    assert run.stdout.count("your choice") > run.stdout.count("'①' is not understood") >= 1
+    assert run.returncode == 130 and "internal error" not in run.stderr and "Traceback" not in run.stderr
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert saved["players"][0] == "human" and saved["actions"]
+    resumed = subprocess.run([sys.executable, "-m", "amalogs", "resume", str(save), "--quiet"], input="",
+                             capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert resumed.returncode == 130 and "your choice" in resumed.stdout  # replays, asks again: input ends
+    assert json.loads(save.read_text(encoding="utf-8"))["actions"] == saved["actions"]

@@ -90,6 +90,9 @@ def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: P
     deck = 'game = "hp-skirmish"\nname = "子犬デッキ"\n\n[main]\nember-pup = 4\ndart-hawk = 4\n'
     (root / "games" / HP_GAME / "decks").mkdir()
     (root / "games" / HP_GAME / "decks" / "pups.toml").write_text(deck.replace("= 4\n", "= 20\n", 1), encoding="utf-8")
+    profile = root / "games" / HP_GAME / "game.toml"  # a sample deck keeps its game's rules: these fit the 24 cards
+    profile.write_text(profile.read_text(encoding="utf-8").replace("main = { min = 40, max = 40 }\ncopy_limit = 4",
+                                                                    "main = { min = 24, max = 24 }", 1), encoding="utf-8")
     cat = load_catalog([root])
     m = Match.from_position(cat, {"step": "attack", "turn": 3, "seats": [
         {"game": "BD", "field": [{"card": "wandering-stone-golem", "entered": 1}]},

@@ -17,21 +17,45 @@ from typer.core import TyperGroup
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from amalogs.catalog import Catalog, Game
+    from amalogs.catalog import Catalog, Game, LeftOut
+    from amalogs.errors import AmalogsError
 
 __all__ = ["app", "main"]
 
 class _Group(TyperGroup):
-    """Turns every amalogs error raised by a command into one line on stderr and exit code 1."""
+    """Turns every amalogs error raised by a command into one line on stderr and exit code 1; games left out
+    of the data are reported once, when the command ends."""
 
     def invoke(self, ctx: Any) -> Any:  # click's Context, which typer vendors privately
         from amalogs.errors import AmalogsError
 
+        failed: AmalogsError | None = None
         try:
             return super().invoke(ctx)
         except AmalogsError as exc:
-            typer.echo(f"amalogs: {exc}", err=True)
+            failed = exc
             raise typer.Exit(1) from None
+        finally:
+            _report_left_out(failed)
+            if failed is not None:
+                from amalogs.cli.output import echo
+
+                echo(f"amalogs: {failed}", err=True)
+
+
+def _report_left_out(failed: AmalogsError | None) -> None:
+    """One line per game left out of the data (its first problem: file and key), on stderr; not for the game
+    the command failed on, whose error line says the same."""
+    from amalogs.catalog import DataErrors
+
+    left_out, _State.left_out = _State.left_out, ()
+    if not left_out:
+        return
+    from amalogs.cli.output import echo
+
+    for out in left_out:
+        if not (isinstance(failed, DataErrors) and [str(e) for e in failed.errors] == [str(e) for e in out.errors]):
+            echo(f"amalogs: {out}", err=True)
 
 
 app = typer.Typer(
@@ -53,6 +77,7 @@ GameArg = Annotated[str, typer.Argument(help="A game by id, 略称 or name, e.g.
 class _State:
     roots: tuple[Path, ...] = ()
     width: int | None = None
+    left_out: tuple[LeftOut, ...] = ()  # games left out of the data, reported once when the command ends
 
 
 @app.callback()
@@ -66,24 +91,30 @@ def _root(
             "data. Repeatable. Also read from AMALOGS_DATA_ROOT (several joined with the path separator).",
         ),
     ] = None,
-    width: Annotated[Optional[int], typer.Option("--width", metavar="COLUMNS", help="Render at this terminal width.")] = None,  # noqa: UP045
+    width: Annotated[Optional[int], typer.Option("--width", metavar="COLUMNS", min=1, help="Render at this terminal width.")] = None,  # noqa: UP045
 ) -> None:
     """AMALOGS: the cross-game ontology, comparisons and referee."""
     _State.roots = tuple(data_root or ())
     _State.width = width
+    _State.left_out = ()
 
 
 def console() -> Console:
-    """The console commands print to (a fixed width when --width is given)."""
-    from rich.console import Console
+    """The console commands print to (a fixed width when --width is given); it strips terminal control
+    sequences from names (amalogs.cli.output)."""
+    from amalogs.cli.output import make_console
 
-    return Console(width=_State.width, soft_wrap=False, highlight=False, markup=False)
+    return make_console(_State.width)
 
 
 def catalog() -> Catalog:
+    """The loaded data. A game with problems is left out (the others still work) and reported once per
+    command on stderr, in one line naming its first problem's file and key."""
     from amalogs.catalog import load_catalog
 
-    return load_catalog(_State.roots)
+    cat = load_catalog(_State.roots, lenient=True)
+    _State.left_out = cat.left_out
+    return cat
 
 
 def find_game(name: str) -> Game:
@@ -96,14 +127,37 @@ from amalogs.cli import card_commands, compare_commands, data_commands, match_co
 def main(argv: list[str] | None = None) -> Any:
     """Run the CLI; errors become one line on stderr and exit code 1, never a traceback."""
     try:
-        return app(args=argv, prog_name="amalogs", standalone_mode=True)
+        from amalogs.cli.output import guard_stdout  # a closed or full stdout ends quietly, exit code 1
+
+        return guard_stdout(lambda: app(args=argv, prog_name="amalogs", standalone_mode=True))
     except KeyboardInterrupt:
         _fail("interrupted")
     except Exception as exc:  # a bug: still one line, unless asked for the traceback
         if os.environ.get("AMALOGS_DEBUG"):
             raise
-        _fail(f"internal error: {type(exc).__name__}: {exc} (set AMALOGS_DEBUG=1 to see the traceback)")
+        _fail(f"internal error {_doing(exc, argv)}: {type(exc).__name__}: {_short(exc)} "
+              "(set AMALOGS_DEBUG=1 to see the traceback)")
     return None
+
+
+def _doing(exc: BaseException, argv: list[str] | None) -> str:
+    """What was going on: the file being read (the loader notes it on the exception), else the command."""
+    from amalogs.errors import cut_text, now_reading
+
+    reading = now_reading(exc)
+    if reading is not None:
+        return f"while reading {reading}"
+    args = sys.argv[1:] if argv is None else argv
+    return f"while running `{cut_text(' '.join(['amalogs', *args]), 120)}`"
+
+
+def _short(exc: BaseException) -> str:
+    from amalogs.errors import cut_text
+
+    try:
+        return cut_text(str(exc), 300)
+    except Exception:  # an exception that cannot even say what it is
+        return "(no message)"
 
 
 def _fail(message: str) -> None:

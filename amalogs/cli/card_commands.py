@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from amalogs.cli import GameArg, app, catalog, console
+from amalogs.cli.output import echo, force_option
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
@@ -21,6 +22,8 @@ app.add_typer(deck_app, name="deck")
 
 CardRef = Annotated[str, typer.Argument(metavar="GAME:ID", help="A card, e.g. build-divide:ember-knight or BD:ember-knight.")]
 ToGame = Annotated[str, typer.Option("--to", help="The game to convert into (id, 略称 or name).")]
+OutForce = Annotated[bool, force_option("Overwrite the --out file if it exists (without --force an existing file "
+                                        "is refused).")]
 
 
 def _split(ref: str, what: str) -> tuple[str, str]:
@@ -53,7 +56,7 @@ def cards(
         and (search is None or search in c.name or search in (c.text or "") or search in (c.en or ""))
     ]
     if as_json:
-        typer.echo(json.dumps([c.model_dump(mode="json", exclude_none=True) for c in chosen], ensure_ascii=False, indent=2))
+        echo(json.dumps([c.model_dump(mode="json", exclude_none=True) for c in chosen], ensure_ascii=False, indent=2))
         return
     console().print(cards_table(g, chosen))
     typer.echo(f"{len(chosen)} card(s)")
@@ -106,13 +109,16 @@ def convert(
     to: ToGame,
     card_id: Annotated[Optional[str], typer.Option("--card", help="The card to take from FILE.")] = None,  # noqa: UP045
     out: Annotated[Optional[Path], typer.Option("--out", help="Also write the converted card(s) to this file.")] = None,  # noqa: UP045
+    force: OutForce = False,
 ) -> None:
     """Convert a card into another game: source, canonical and target with each field's fidelity and reason."""
     from amalogs.convert import convert_card
     from amalogs.models.cards import CardSet
     from amalogs.report.cards import card_view, conversion_view
-    from amalogs.writer import write_model
+    from amalogs.writer import check_target, write_model
 
+    if out is not None:
+        check_target(out, force)
     target = catalog().game(to)
     out_cards = []
     for source, c in _card_source(spec, card_id):
@@ -121,25 +127,22 @@ def convert(
         console().print(card_view(target, conv.card))
         out_cards.append(conv.card)
     if out is not None:
-        write_model(out, CardSet(game=target.id, cards=tuple(out_cards)))
-        typer.echo(f"wrote {out}")
+        write_model(out, CardSet(game=target.id, cards=tuple(out_cards)), force)
+        echo(f"wrote {out}")
 
 
-def _load_deck(spec: str) -> tuple[Game, Deck, Path | None]:
-    from amalogs.catalog import DataErrors, read_data
-    from amalogs.errors import AmalogsError, DataError
-    from amalogs.models.cards import Deck
-    from pydantic import ValidationError
+def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path | None]:
+    """A deck file or a sample deck, checked as `amalogs validate` checks it and refused with the same lines
+    (``construction=False``: its construction rules are left to the caller, as `deck check` explains them)."""
+    import os
 
-    from amalogs.validation_messages import describe
+    from amalogs.catalog import load_deck_file
+    from amalogs.errors import AmalogsError
 
     path = Path(spec)
-    if path.is_file():
-        try:
-            deck = Deck.model_validate(read_data(path))
-        except ValidationError as exc:
-            raise DataErrors([DataError(path, *describe(e, Deck)) for e in exc.errors(include_url=False)]) from None
-        return catalog().game(deck.game), deck, path
+    if os.path.lexists(path):  # a file (a folder or a named pipe is refused, never opened)
+        g, deck = load_deck_file(catalog(), path, construction=construction)
+        return g, deck, path
     game_name, deck_id = _split(spec, "deck")
     g = catalog().game(game_name)
     found = catalog().decks(g.id)
@@ -160,16 +163,16 @@ def deck_check(
     from amalogs.cardcheck import check_deck
     from amalogs.convert.decks import deck_cards
 
-    g, deck, path = _load_deck(spec)
+    g, deck, path = _load_deck(spec, construction=False)
     violations = check_deck(deck, g.profile, deck_cards(deck, catalog().cards(g.id)))
     where = str(path) if path else spec
     for v in violations:
-        typer.echo(f"{where}: {v}")
+        echo(f"{where}: {v}")
     if violations:
         typer.echo(f"{len(violations)} construction rule(s) broken", err=True)
         raise typer.Exit(1)
     size = sum(deck.main.values())
-    typer.echo(f"{where}: legal {g.profile.name} deck ({size} main-deck cards)")
+    echo(f"{where}: legal {g.profile.name} deck ({size} main-deck cards)")
 
 
 @deck_app.command("list")
@@ -177,7 +180,7 @@ def decks(game: GameArg) -> None:
     """List a game's sample decks."""
     g = catalog().game(game)
     for deck_id, (deck, _) in catalog().decks(g.id).items():
-        typer.echo(f"{g.id}:{deck_id}  {deck.name}  ({sum(deck.main.values())} cards)")
+        echo(f"{g.id}:{deck_id}  {deck.name}  ({sum(deck.main.values())} cards)")
 
 
 @app.command("convert-deck")
@@ -185,15 +188,17 @@ def convert_deck(
     spec: Annotated[str, typer.Argument(metavar="GAME:DECK|FILE", help="A sample deck, or a deck file.")],
     to: ToGame,
     out: Annotated[Path, typer.Option("--out", help="Where to write the converted deck (TOML, or JSON by name).")],
+    force: OutForce = False,
 ) -> None:
     """Convert a deck into another game; write it with a loss summary and say which rules it cannot meet."""
     from amalogs.convert.decks import convert_deck as convert
     from amalogs.report.decks import deck_conversion_view
-    from amalogs.writer import write_model
+    from amalogs.writer import check_target, write_model
 
+    check_target(out, force)
     source, deck, _ = _load_deck(spec)
     target = catalog().game(to)
     result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id))
-    write_model(out, result.deck)
+    write_model(out, result.deck, force)
     console().print(deck_conversion_view(result, source, target))
-    typer.echo(f"wrote {out}")
+    echo(f"wrote {out}")

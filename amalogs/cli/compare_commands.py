@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
+from amalogs.cli.output import echo, force_option
 
 __all__ = ["compare", "similarity", "table", "graph", "report"]
 
@@ -31,20 +32,31 @@ class GraphFormat(StrEnum):
     png = "png"
 
 
-def _write_or_print(text: str | bytes, out: Path | None) -> None:
+OUT_FORCE = "Overwrite the --out file if it exists (without --force an existing file is refused)."
+
+
+def _check_out(out: Path | None, force: bool) -> None:
+    """Refuse an --out that cannot or may not be written, before any work is done."""
+    from amalogs.writer import check_target
+
+    if out is not None:
+        check_target(out, force)
+
+
+def _write_or_print(text: str | bytes, out: Path | None, force: bool) -> None:
     from amalogs.errors import AmalogsError
     from amalogs.writer import write_atomic, write_bytes
 
     if out is None:
         if isinstance(text, bytes):
             raise AmalogsError("a picture needs --out FILE")
-        typer.echo(text, nl=False)
+        echo(text, nl=False)  # names from data, stripped of terminal control sequences
         return
     if isinstance(text, bytes):
-        write_bytes(out, text)
+        write_bytes(out, text, force)
     else:
-        write_atomic(out, text)
-    typer.echo(f"wrote {out}", err=True)
+        write_atomic(out, text, force)
+    echo(f"wrote {out}", err=True)
 
 
 @app.command()
@@ -92,7 +104,7 @@ def similarity(
             "distances": [[{k: round(v, 6) for k, v in b.distances.items()} for b in row] for row in m],
             "nearest": {a: {"game": b, "similarity": round(s, 6)} for a, b, s in nearest(m)},
         }
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     console().print(matrix_view(m, {g.id: g.page.abbreviation for g in games}))
 
@@ -101,12 +113,14 @@ def similarity(
 def table(
     fmt: Annotated[TableFormat, typer.Option("--format", help="md, html, csv or json.")] = TableFormat.md,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of printing.")] = None,  # noqa: UP045
+    force: Annotated[bool, force_option(OUT_FORCE)] = False,
 ) -> None:
     """The all-games comparison table."""
     from amalogs.compare.table import comparison_rows, render_table
 
+    _check_out(out, force)
     cat = catalog()
-    _write_or_print(render_table(comparison_rows(cat), list(cat.games.values()), fmt.value), out)
+    _write_or_print(render_table(comparison_rows(cat), list(cat.games.values()), fmt.value), out, force)
 
 
 @app.command()
@@ -115,6 +129,7 @@ def graph(
     fmt: Annotated[GraphFormat, typer.Option("--format", help="graphml, gexf, json, dot, svg or png.")] = GraphFormat.graphml,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file (required for svg/png).")] = None,  # noqa: UP045
     ontology_only: Annotated[bool, typer.Option("--ontology", help="The ontology graph alone.")] = False,
+    force: Annotated[bool, force_option(OUT_FORCE)] = False,
 ) -> None:
     """Export a game's graph, the ontology, or the atlas of every game (data for Gephi and friends, or a picture)."""
     from amalogs.compare.graphs import atlas, game_graph, ontology_graph
@@ -124,6 +139,7 @@ def graph(
 
     if fmt in (GraphFormat.svg, GraphFormat.png) and out is None:
         raise AmalogsError("a picture needs --out FILE")
+    _check_out(out, force)
     cat = catalog()
     if ontology_only:
         g = ontology_graph(cat.ontology)
@@ -132,12 +148,13 @@ def graph(
     else:
         g = atlas(cat.games.values(), cat.ontology)
     data = export_graph(g, fmt.value)
-    _write_or_print(data if fmt in (GraphFormat.svg, GraphFormat.png) else data.decode("utf-8"), out)
+    _write_or_print(data if fmt in (GraphFormat.svg, GraphFormat.png) else data.decode("utf-8"), out, force)
 
 
 @app.command()
 def report(
-    out: Annotated[Path, typer.Option("--out", help="The reports folder.")] = Path("reports"),
+    out: Annotated[Path, typer.Option("--out", help="The reports folder (its report files are rewritten; "
+                                      "no --force needed).")] = Path("reports"),
     check: Annotated[bool, typer.Option("--check", help="Do not write; exit 1 if a committed report is stale.")] = False,
 ) -> None:
     """Regenerate the reports: comparison table, similarity matrix and heatmap, a page per game, the atlas."""
@@ -147,11 +164,11 @@ def report(
     if check:
         stale = check_reports(cat, out)
         for line in stale:
-            typer.echo(line)
+            echo(line)
         if stale:
             typer.echo(f"{len(stale)} report file(s) are stale: run `amalogs report`", err=True)
             raise typer.Exit(1)
-        typer.echo(f"reports in {out} are current")
+        echo(f"reports in {out} are current")
         return
     for path in write_reports(cat, out):
-        typer.echo(f"wrote {path}")
+        echo(f"wrote {path}")

@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from amalogs.cli import GameArg, _State, app, catalog, console, find_game
+from amalogs.cli.output import echo, force_option
 
 __all__ = ["games", "show", "we", "ontology", "validate", "schema"]
 
@@ -28,7 +29,7 @@ def games(
 
     cat = catalog()
     if fmt is Format.json:
-        typer.echo(json.dumps([game_row(g) for g in cat.games.values()], ensure_ascii=False, indent=2))
+        echo(json.dumps([game_row(g) for g in cat.games.values()], ensure_ascii=False, indent=2))
         return
     console().print(games_table(cat))
 
@@ -66,7 +67,7 @@ def ontology(
 
     onto = catalog().ontology
     if fmt is Format.json:
-        typer.echo(onto.model_dump_json(indent=2))
+        echo(onto.model_dump_json(indent=2))
         return
     console().print(ontology_view(onto))
 
@@ -83,7 +84,7 @@ def validate(
 
     checked, errors = validate_paths(list(paths or ()), _State.roots)
     for err in errors:
-        typer.echo(str(err))
+        echo(str(err))
     if errors:
         typer.echo(f"{len(errors)} problem(s) found", err=True)
         raise typer.Exit(1)
@@ -93,9 +94,11 @@ def validate(
 @app.command()
 def schema(
     out: Annotated[Path, typer.Option("--out", help="Folder to write the JSON Schema files into.")],
+    force: Annotated[bool, force_option("Overwrite schema files already in the --out folder (without --force "
+                                        "an existing one is refused and none is written).")] = False,
 ) -> None:
     """Write a JSON Schema for each kind of data file, for editor validation (e.g. taplo, VS Code)."""
     from amalogs.schema import write_schemas
 
-    for path in write_schemas(out):
-        typer.echo(f"wrote {path}")
+    for path in write_schemas(out, overwrite=force):
+        echo(f"wrote {path}")

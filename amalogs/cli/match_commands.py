@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from amalogs.cli import app, catalog, console
+from amalogs.cli.output import echo, force_option
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
-    from amalogs.referee.sessions.runner import Side
+    from amalogs.catalog import Catalog
+    from amalogs.referee.sessions.runner import Side, Summary
     from amalogs.referee.sessions.saves import Session
 
 __all__ = ["match", "resume", "replay"]
@@ -30,9 +32,10 @@ def match(
         "--check", help="Check the referee's invariants after every action (exit 1 naming the first broken).")] = False,
     p1: Annotated[str, typer.Option("--p1", help="Player 1: random, greedy or human (you, at the terminal).")] = "random",
     p2: Annotated[str, typer.Option("--p2", help="Player 2: random, greedy or human.")] = "random",
-    n: Annotated[int, typer.Option("-n", help="Run N seeded matches (seed … seed+N−1) and summarise.")] = 1,
+    n: Annotated[int, typer.Option("-n", min=1, help="Run N seeded matches (seed … seed+N−1) and summarise.")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
-    log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045
+    log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here (with -n N, one log "  # noqa: UP045
+                                                "per match: out.jsonl → out-1.jsonl … out-N.jsonl).")] = None,
     turn_cap: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--turn-cap", min=1, help="End as a draw after this many turns (default 60, or the position's).")] = None,
     save: Annotated[Optional[Path], typer.Option(  # noqa: UP045
@@ -41,6 +44,11 @@ def match(
         "`amalogs resume FILE` goes on with it.")] = None,
     stop_after: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--stop-after", metavar="N", min=0, help="Stop after N decisions (and save, with --save).")] = None,
+    force: Annotated[bool, force_option("Overwrite the --log and --save files if they exist (without --force an "
+                                        "existing file is refused before the match starts).")] = False,
+    jobs: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--jobs", "-j", min=1, help="With -n N: run the matches in this many processes (default: every core); "
+        "the summary is the same as with --jobs 1.")] = None,
 ) -> None:
     """Referee an exhibition match between two decks, with a play-by-play (or N matches with a summary).
 
@@ -48,8 +56,9 @@ def match(
     from rich.progress import Progress
 
     from amalogs.report.match import summary_table
-    from amalogs.referee.sessions.runner import resolve_side, run_many
+    from amalogs.referee.sessions.runner import cores, resolve_side, run_batch
     from amalogs.referee.sessions.saves import Session
+    from amalogs.writer import check_targets
 
     cat = catalog()
     players = (p1, p2)
@@ -75,15 +84,43 @@ def match(
         if "human" in players:
             raise AmalogsError("a human player plays one match at a time (-n 1)")
         names = _names(sides)
+        logs = _numbered(log, n) if log is not None else []
+        check_targets(logs, force)
         with Progress(console=out, transient=True) as bar:
             task = bar.add_task("matches", total=n)
-            summary = run_many(cat, sides, seed, players, n, turn_cap, progress=lambda: bar.advance(task),
-                               check=check, start=begin)
+            if logs:
+                summary = _run_logged(cat, sides, seed, players, turn_cap, check, logs, lambda: bar.advance(task))
+            else:
+                summary = run_batch(cat, sides, seed, players, n, turn_cap,
+                                    progress=lambda k: bar.advance(task, k), check=check, start=begin,
+                                    jobs=jobs or cores())
         out.print(summary_table(summary, names))
+        if logs:
+            echo(f"wrote {n} logs: {logs[0]} … {logs[-1]}")
         return
+    check_targets([p for p in (log, save) if p is not None], force)  # before the match, not after it
     session = Session(cat, sides, seed, players, turn_cap, match=begin(seed) if begin else None, check=check)
     _play(session, quiet, log, save or Path(f"match-{seed}.amalogs-save.json"), save is not None and begin is None,
           stop_after, saving=begin is None)
+
+
+def _numbered(log: Path, n: int) -> list[Path]:
+    """One log per match: ``out.jsonl`` → ``out-1.jsonl`` … ``out-N.jsonl`` (the number before the suffix)."""
+    return [log.with_name(f"{log.stem}-{k}{log.suffix}") for k in range(1, n + 1)]
+
+
+def _run_logged(cat: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int,
+                check: bool, logs: list[Path], progress: Callable[[], None]) -> Summary:
+    """``run_many`` with each match's event log written (match k, seed seed+k−1, to ``logs[k-1]``)."""
+    from amalogs.referee.sessions.runner import Summary, header, play_match, write_log
+
+    summary = Summary()
+    for k, path in enumerate(logs):
+        result = play_match(cat, sides, seed + k, players, turn_cap, check=check)
+        write_log(path, header(sides, seed + k, players, turn_cap), result.events)
+        summary.add(result)
+        progress()
+    return summary
 
 
 def _position_start(path: Path, seed: int | None, turn_cap: int | None) -> tuple[tuple[Side, Side], int, Any]:
@@ -117,10 +154,15 @@ def resume(
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the whole match's JSONL event log here.")] = None,  # noqa: UP045
     stop_after: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--stop-after", metavar="N", min=0, help="Stop again after N more decisions, saving to FILE.")] = None,
+    force: Annotated[bool, force_option("Overwrite the --log file if it exists (FILE itself, the save, is always "
+                                        "rewritten).")] = False,
 ) -> None:
     """Go on with a saved match exactly as an uninterrupted run with its seed would (Ctrl-C saves it again)."""
     from amalogs.referee.sessions.saves import load_session
+    from amalogs.writer import check_target
 
+    if log is not None:
+        check_target(log, force)
     session = load_session(catalog(), file)
     state = session.match.state
     if not quiet:
@@ -152,25 +194,32 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
         session.run(show, stop_after)
     except KeyboardInterrupt:
         if not saving:
-            typer.echo(f"interrupted after {len(session.actions)} decisions", err=True)
+            echo(f"interrupted after {len(session.actions)} decisions", err=True)
             raise typer.Exit(130) from None
         session.save(save)
-        typer.echo(f"interrupted: saved the match so far to {save} ({len(session.actions)} decisions); "
+        echo(f"interrupted: saved the match so far to {save} ({len(session.actions)} decisions); "
                    f"`amalogs resume {save}` goes on with it", err=True)
         raise typer.Exit(130) from None
+    except Exception as exc:  # any failure inside a match: what was played is not lost
+        if not saving:
+            raise
+        session.save_after_error(save)
+        what = str(exc) if isinstance(exc, AmalogsError) else f"internal error: {type(exc).__name__}: {exc}"
+        raise AmalogsError(f"{what} — the match so far is saved to {save} ({len(session.actions)} decisions); "
+                           f"`amalogs resume {save}` goes on with it") from exc
     if save_at_stop:
         session.save(save)
     if not session.finished:
-        typer.echo(f"stopped after {len(session.actions)} decisions (turn {session.match.state.turn})"
+        echo(f"stopped after {len(session.actions)} decisions (turn {session.match.state.turn})"
                    + (f"; saved to {save}" if save_at_stop else ""))
         return
     result = result_of(session)
     out.print(result_panel(result.outcome, session.sides, names, session.seed))
     if save_at_stop:
-        typer.echo(f"saved the finished match to {save}")
+        echo(f"saved the finished match to {save}")
     if log is not None:
         write_log(log, header(session.sides, session.seed, session.players, session.turn_cap), result.events)
-        typer.echo(f"wrote {log} ({len(result.events)} events)")
+        echo(f"wrote {log} ({len(result.events)} events)")
 
 
 @app.command()
@@ -182,6 +231,6 @@ def replay(
 
     checked, difference = run(catalog(), log)
     if difference:
-        typer.echo(f"{log}: {difference}")
+        echo(f"{log}: {difference}")
         raise typer.Exit(1)
-    typer.echo(f"{log}: all {checked} events replayed identically")
+    echo(f"{log}: all {checked} events replayed identically")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
+from amalogs.cli.output import echo, force_option
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ def position(
         "--from-save", metavar="FILE", help="Start from where a saved match stopped.")] = None,
     out: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--out", metavar="FILE", help="Write the resulting position here (.toml, or .json).")] = None,
+    force: Annotated[bool, force_option("Overwrite the --out file if it exists (without --force an existing "
+                                        "file is refused).")] = False,
 ) -> None:
     """Show a match in progress — both sides as a judge sees them and the numbered legal actions — and carry
     out actions from it: `amalogs position ruling.toml --do "attack spark-imp player" --do noblock`."""
@@ -86,6 +89,10 @@ def position(
         from amalogs.errors import FormatError
 
         raise FormatError(fmt, ("text", "json"))
+    if out is not None:
+        from amalogs.writer import check_target
+
+        check_target(out, force)
     match, cat = load_match(file, from_log, at, from_save)
     if as_seat is not None and as_seat >= len(match.state.seats):
         raise AmalogsError(f"--as {as_seat}: the match has seats 0–{len(match.state.seats) - 1}")
@@ -101,16 +108,16 @@ def position(
     if out is not None:
         from amalogs.writer import write_atomic
 
-        write_atomic(out, position_text(match.position(cat), "json" if out.suffix == ".json" else "toml"))
+        write_atomic(out, position_text(match.position(cat), "json" if out.suffix == ".json" else "toml"), force)
     if fmt == "json":
-        typer.echo(json.dumps(_as_json(match, cat, events, as_seat), ensure_ascii=False, indent=1))
+        echo(json.dumps(_as_json(match, cat, events, as_seat), ensure_ascii=False, indent=1))
     else:
         from amalogs.report.position import position_view
 
         names = [f"seat {i} {cat.games[s.game].page.abbreviation}" for i, s in enumerate(match.state.seats)]
         console().print(position_view(match, cat, as_seat, events, names))
     if out is not None:
-        typer.echo(f"wrote {out}", err=fmt == "json")
+        echo(f"wrote {out}", err=fmt == "json")
 
 
 def _as_json(match: Match, cat: Any, events: list[dict[str, Any]], as_seat: int | None) -> dict[str, Any]:

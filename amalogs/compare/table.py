@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from amalogs.catalog import Catalog, Game
 from amalogs.compare.cardpool import PoolStats, pool_stats
 from amalogs.errors import AmalogsError
 from amalogs.ontology.terms import AttackRule
 
-__all__ = ["Row", "comparison_rows", "field_rows", "render_table", "markdown_table", "html_document", "FORMATS"]
+__all__ = ["Row", "comparison_rows", "field_rows", "render_table", "markdown_table", "html_document", "csv_cell",
+           "FORMATS"]
 
 FORMATS = ("md", "html", "csv", "json")
 
@@ -126,17 +130,46 @@ def markdown_table(rows: Sequence[Row], games: Sequence[Game]) -> str:
     return "\n".join([head, rule, *body]) + "\n"
 
 
-def html_document(title: str, markdown: str) -> str:
-    """A standalone UTF-8 HTML page from Markdown (rendered with markdown-it, tables on)."""
-    from markdown_it import MarkdownIt
+_LINE_BREAK = "<br>"
+"""The one piece of raw HTML the Markdown may hold: a line break inside a table cell (report.page)."""
 
-    body = str(MarkdownIt("commonmark").enable("table").render(markdown))
+
+def html_document(title: str, markdown: str) -> str:
+    """A standalone UTF-8 HTML page from Markdown (rendered with markdown-it, tables on).
+
+    Names and texts come from data anyone can write, so any raw HTML in the Markdown (``<script>`` in a game's
+    name) is written escaped, as text; only the ``<br>`` line breaks of table cells stay tags. Link targets are
+    checked by markdown-it (no ``javascript:``), and the title is escaped too."""
+    from markdown_it import MarkdownIt
+    from markdown_it.common.utils import escapeHtml
+
+    md = MarkdownIt("commonmark").enable("table")
+
+    def raw_html(_renderer: Any, tokens: Sequence[Any], idx: int, *_: Any) -> str:
+        content = str(tokens[idx].content)
+        return content if content == _LINE_BREAK else str(escapeHtml(content))
+
+    md.add_render_rule("html_inline", raw_html)
+    md.add_render_rule("html_block", raw_html)
+    body = str(md.render(markdown))
     return (
         "<!DOCTYPE html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n"
-        f"<title>{title}</title>\n<style>body{{font-family:sans-serif;max-width:72em;margin:2em auto;"
+        f"<title>{html.escape(title)}</title>\n<style>body{{font-family:sans-serif;max-width:72em;margin:2em auto;"
         "line-height:1.5}table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;"
         "vertical-align:top}img{max-width:100%}</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
     )
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def csv_cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run: text starting with ``=``, ``+``, ``-``, ``@`` (or a tab or carriage
+    return) gets a leading ``'`` (OWASP's advice against CSV injection); a number such as ``-3000`` stays as it is."""
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
 
 
 def render_table(rows: Sequence[Row], games: Sequence[Game], fmt: str, title: str = "AMALOGS comparison") -> str:
@@ -148,9 +181,9 @@ def render_table(rows: Sequence[Row], games: Sequence[Game], fmt: str, title: st
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["field", *(g.id for g in games)])
+        writer.writerow([csv_cell(c) for c in ["field", *(g.id for g in games)]])
         for r in rows:
-            writer.writerow([r.field, *(r.values.get(g.id, "") for g in games)])
+            writer.writerow([csv_cell(c) for c in [r.field, *(r.values.get(g.id, "") for g in games)]])
         return out.getvalue()
     if fmt == "json":
         data = {"games": [g.id for g in games], "rows": [{"field": r.field, "values": r.values} for r in rows]}

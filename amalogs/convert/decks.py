@@ -7,6 +7,7 @@ otherwise: each remaining broken rule comes with what was done about it.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from amalogs.cardcheck import Violation, check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
 from amalogs.convert.native import Conversion, to_native
+from amalogs.errors import cut
+from amalogs.models.base import MAX_ID, MAX_TEXT
 from amalogs.models.cards import Card, Deck
 from amalogs.ontology.terms import Family
 
@@ -41,7 +44,7 @@ def convert_deck(
 ) -> DeckConversion:
     """Convert a deck of ``source`` into a deck of ``target``."""
     cards = deck_cards(deck, source_cards)
-    prefix = source.page.abbreviation.lower()
+    prefix = source.id_prefix  # an id from the 略称 ('BD' → 'bd'), or the game's id for 遊戯王
     conversions: dict[str, Conversion] = {}
     result = DeckConversion(deck, conversions)
     placed: dict[str, Counter[str]] = {"main": Counter()}
@@ -53,7 +56,7 @@ def convert_deck(
                 result.actions.append(f"left out {n}× {cards[card_id].name}: {target.profile.name} has no resource "
                                       "cards (its resources come another way)")
                 continue
-            conv = to_native(cc, target, card_id=card_id if own else f"{prefix}-{card_id}")
+            conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id))
             conversions[card_id] = conv
             where = _place(target, conv.card, part if own else None)
             if where is None:
@@ -68,9 +71,9 @@ def convert_deck(
     _fill_side_and_extra(target, placed, target_cards, {**target_cards, **pool}, result)
     written = Deck(
         game=target.id,
-        name=f"{deck.name} ({target.page.abbreviation})",
+        name=f"{deck.name[:MAX_TEXT - 20]} ({target.page.abbreviation})",
         en=deck.en,
-        description=f"Converted by amalogs from the {source.profile.name} deck {deck.name!r}.",
+        description=f"Converted by amalogs from the {source.profile.name[:200]} deck {cut(deck.name, 200)}.",
         main=dict(placed.pop("main")),
         side={k: dict(v) for k, v in placed.items() if _is_side(target, k) and v},
         extra={k: dict(v) for k, v in placed.items() if not _is_side(target, k) and v},
@@ -79,6 +82,15 @@ def convert_deck(
     result.deck = written
     result.unmet = check_deck(written, target.profile, deck_cards(written, target_cards))
     return result
+
+
+def derived_id(prefix: str, card_id: str) -> str:
+    """The id of a converted card: ``<prefix>-<id>``, shortened with a hash of it when longer than an id may be."""
+    full = f"{prefix}-{card_id}"
+    if len(full) <= MAX_ID:
+        return full
+    digest = hashlib.sha1(full.encode("utf-8")).hexdigest()[:8]
+    return f"{full[:MAX_ID - 9].rstrip('-')}-{digest}"
 
 
 def _all_parts(deck: Deck) -> list[tuple[str, Mapping[str, int]]]:

@@ -19,6 +19,8 @@ from fractions import Fraction
 from math import floor
 from typing import NamedTuple
 
+from pydantic import ValidationError
+
 from amalogs.catalog import Game
 from amalogs.convert.canonical import ONE, CanonicalCard, Sourced
 from amalogs.convert.index import GameIndex, index_of
@@ -71,7 +73,15 @@ class Conversion:
     @property
     def card(self) -> Card:
         if self._card is None:
-            self._card = Card.model_validate(self._parts)
+            try:
+                self._card = Card.model_validate(self._parts)
+            except ValidationError as exc:  # a value the target game cannot print (beyond what a card may hold)
+                from amalogs.errors import AmalogsError
+                from amalogs.validation_messages import describe
+
+                key, message = describe(exc.errors(include_url=False)[0], Card)
+                raise AmalogsError(f"{self.canonical.id} cannot be converted into {self.target_game}: "
+                                   f"the converted card's {key}: {message}") from None
         return self._card
 
     @property

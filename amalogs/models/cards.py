@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictInt, StrictStr
 
-from amalogs.models.base import DataModel, Slug, Text
+from amalogs.models.base import MAX_NUMBER, Count, DataModel, Positive, Slug, Text, not_too_long
 from amalogs.models.effects import Effect
 
 __all__ = ["Card", "CardSet", "Counts", "Deck", "StatValue"]
 
-StatValue = StrictInt | StrictStr | tuple[StrictStr, ...] | dict[Slug, Annotated[int, Field(ge=0, strict=True)]]
+PrintedNumber = Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+PrintedText = Annotated[StrictStr, AfterValidator(not_too_long)]
+StatValue = PrintedNumber | PrintedText | tuple[PrintedText, ...] | dict[Slug, Count]
 """A printed value: a number, a text, a list of words, or a cost table (native colour id → amount)."""
 
 
@@ -41,7 +43,8 @@ class CardSet(DataModel):
     cards: tuple[Card, ...] = Field(min_length=1)
 
 
-Counts = dict[Slug, Annotated[int, Field(ge=1, strict=True)]]
+Counts = dict[Slug, Positive]
+"""Card id → copies (1 to MAX_COUNT)."""
 
 
 class Deck(DataModel):

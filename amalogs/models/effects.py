@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from amalogs.models.base import Count, DataModel, Number, Text
+from amalogs.models.base import MAX_COUNT, Count, DataModel, Number, Positive, Text
 from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family, Genus, UnifiedKeyword
 
 __all__ = ["Effect", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
@@ -80,7 +80,7 @@ class Payment(DataModel):
 
     zone: Literal["field", "hand", "discard"] = Field("field", description="where the card must be to use it")
     rest_self: bool = Field(False, description="rest (spend, exhaust) the card itself")
-    resources: dict[ColourSlot | Literal["any"], Annotated[int, Field(ge=1, strict=True)]] = Field(
+    resources: dict[ColourSlot | Literal["any"], Positive] = Field(
         default_factory=dict, description="resources to rest: canonical colour slot → amount ('any' for any colour)"
     )
     deck_top: Count = Field(0, description="destroy this many cards from the top of one's own deck")
@@ -99,7 +99,7 @@ class _Effect(DataModel):
 
 class Draw(_Effect):
     do: Literal["draw"]
-    count: Annotated[int, Field(ge=1, strict=True)] = 1
+    count: Positive = 1
     who: Player = "self"
 
 
@@ -140,30 +140,30 @@ class ReturnToHand(_Effect):
 class Search(_Effect):
     do: Literal["search"]
     look: Count = 0
-    take: Annotated[int, Field(ge=1, strict=True)] = 1
+    take: Positive = 1
     filter: CardFilter = CardFilter()
 
 
 class Scout(_Effect):
     do: Literal["scout"]
-    look: Annotated[int, Field(ge=1, strict=True)]
+    look: Positive
 
 
 class GainResource(_Effect):
     do: Literal["gain_resource"]
-    count: Annotated[int, Field(ge=1, strict=True)] = 1
+    count: Positive = 1
     rested: bool = True
 
 
 class PlayerDamage(_Effect):
     do: Literal["player_damage"]
-    amount: Annotated[int, Field(ge=1, strict=True)] = 1
+    amount: Positive = 1
     who: Player = "opponent"
 
 
 class BoostAttack(_Effect):
     do: Literal["boost_attack"]
-    amount: StrictInt
+    amount: Annotated[StrictInt, Field(ge=-MAX_COUNT, le=MAX_COUNT)]
 
 
 class GrantKeyword(_Effect):
@@ -175,13 +175,13 @@ class GrantKeyword(_Effect):
 
 class Discard(_Effect):
     do: Literal["discard"]
-    count: Annotated[int, Field(ge=1, strict=True)] = 1
+    count: Positive = 1
     who: Player = "opponent"
 
 
 class Heal(_Effect):
     do: Literal["heal"]
-    amount: Annotated[int, Field(ge=1, strict=True)]
+    amount: Positive
     who: Player = "self"
 
 

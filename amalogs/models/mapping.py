@@ -11,9 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, TypeVar
 
-from pydantic import BeforeValidator, Field, PlainSerializer, StrictStr, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, PlainSerializer, StrictStr, model_validator
 
-from amalogs.models.base import DataModel, Slug, Text
+from amalogs.errors import cut
+from amalogs.models.base import DataModel, Slug, Text, parse_fraction
 from amalogs.ontology.terms import (
     AttackRule,
     CanonicalStat,
@@ -37,13 +38,24 @@ KeywordRuleName = StatSystem | DamageSystem | LifeSystem | AttackRule
 def _parse_ratio(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise ValueError("expected a ratio such as '1/1000', '1/10' or '1'")
-    try:
-        ratio = Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"expected a ratio such as '1/1000', '1/10' or '1', got {value!r}") from None
+    ratio = parse_fraction(value, "expected a ratio such as '1/1000', '1/10' or '1'")
     if ratio <= 0:
-        raise ValueError(f"a ratio must be positive, got {value!r}")
+        raise ValueError(f"a ratio must be positive, got {cut(value)}")
+    if ratio > MAX_RATIO:
+        raise ValueError(f"a ratio may be at most {MAX_RATIO}, got {cut(value)}")
     return ratio
+
+
+def _nameable(abbreviation: str) -> str:
+    """A 略称 commands can take (``GAME:DECK``): no colon, no leading, trailing or doubled spaces."""
+    if ":" in abbreviation or abbreviation != " ".join(abbreviation.split()):
+        raise ValueError(f"{cut(abbreviation)} cannot be a 略称: commands name decks GAME:DECK, so leave out "
+                         "colons and leading, trailing or doubled spaces")
+    return abbreviation
+
+
+MAX_RATIO = 1000
+"""The largest adjust ratio (canonical points per printed point); shipped ratios are 1 or less."""
 
 
 Ratio = Annotated[
@@ -188,7 +200,8 @@ class MappingPage(DataModel):
     """One game's AMALOGS page."""
 
     game: Slug = Field(description="the id of the game profile this page maps")
-    abbreviation: Annotated[StrictStr, Field(min_length=1, max_length=8)] = Field(description="略称")
+    abbreviation: Annotated[StrictStr, Field(min_length=1, max_length=8), AfterValidator(_nameable)] = Field(
+        description="略称")
     scope: Text | None = Field(None, description="which editions or products the page covers")
     we: WeSection
     adjust: tuple[Adjust, ...] = ()

@@ -509,7 +509,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args:
         sys.stdout.write(text)
         return 0
-    Path(args[0]).write_text(text, encoding="utf-8", newline="\n")
+    from amalogs.errors import AmalogsError
+    from amalogs.writer import write_atomic
+
+    try:
+        write_atomic(Path(args[0]), text)  # it regenerates its own file: an existing one is replaced
+    except AmalogsError as exc:
+        print(f"amalogs.report.fieldref: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

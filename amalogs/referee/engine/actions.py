@@ -25,10 +25,16 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        """An action from its text form (``play 12``): a verb, then words and numbers (ASCII digits only:
+        ``①`` or ``²`` is a word, so no legal action matches it; a number of more than 18 digits is refused)."""
         words = text.split()
         if not words:
             raise IllegalActionError(text, "an action needs a verb (e.g. 'pass', 'play 12')")
-        return cls(words[0], tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:]))
+        for w in words[1:]:
+            if _is_number(w) and len(w.lstrip("-")) > 18:
+                raise IllegalActionError(text[:60] + ("…" if len(text) > 60 else ""),
+                                         "a number of more than 18 digits is no card or count")
+        return cls(words[0], tuple(int(w) if _is_number(w) else w for w in words[1:]))
 
     def __repr__(self) -> str:
         return f"Action.parse({self.text()!r})"
@@ -36,6 +42,11 @@ class Action(NamedTuple):
     def is_card(self, k: int) -> bool:
         """Whether argument ``k`` is a card instance id (not an ability's index, not a total)."""
         return isinstance(self.args[k], int) and k not in NOT_CARDS.get(self.verb, ())
+
+
+def _is_number(word: str) -> bool:
+    digits = word[1:] if word.startswith("-") else word
+    return digits.isascii() and digits.isdigit()
 
 
 NOT_CARDS: dict[str, tuple[int, ...]] = {"activate": (1,), "count": (0,)}

@@ -110,7 +110,8 @@ class HumanPlayer:
             chosen = self._parse(answer, legal)
             if chosen is not None:
                 return chosen
-            self.say(f"not one of the {len(legal)} choices: answer 1–{len(legal)} or an action such as "
+            shown = answer if len(answer) <= 40 else answer[:40] + "…"
+            self.say(f"{shown!r} is not understood: answer with a number 1–{len(legal)} or an action such as "
                      f"{legal[0].text()!r}")
 
     def _menu(self, observation: dict[str, Any], legal: list[Action]) -> None:
@@ -119,11 +120,17 @@ class HumanPlayer:
 
     @staticmethod
     def _parse(answer: str, legal: list[Action]) -> Action | None:
-        if answer.isdigit():
-            k = int(answer)
+        answer = answer.translate(_FULLWIDTH)  # ３ and ｐｌａｙ typed with a Japanese input method
+        if answer.isascii() and answer.isdigit():
+            k = int(answer) if len(answer) <= 6 else 0
             return legal[k - 1] if 1 <= k <= len(legal) else None
         try:
             action = Action.parse(answer)
         except IllegalActionError:
             return None
         return action if action in legal else None
+
+
+_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+"""Full-width ASCII (and the ideographic space) as typed with a Japanese input method → ASCII (only these:
+``①`` or ``²`` stay what they are, so they are not understood)."""

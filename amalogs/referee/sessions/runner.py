@@ -16,19 +16,36 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.match import Outcome
 from amalogs.referee.players import ScriptedPlayer
-from amalogs.referee.sessions.saves import Session
+from amalogs.referee.sessions.saves import Name, Seed, Session, TurnCap
 from amalogs.referee.sessions.sides import Side, resolve_side
 
 __all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "result_of", "run_many", "write_log",
-           "replay", "session_of_log", "position_of_log", "LOG_VERSION"]
+           "replay", "session_of_log", "position_of_log", "LOG_VERSION", "run_batch", "cores"]
 
 LOG_VERSION = 1
+LOG_LIMIT = 256 * 1024 * 1024  # bytes: a log longer than this is refused before it is read
+
+
+class LogHeader(BaseModel):
+    """The first line of a match log (validated, so a damaged header gets a message naming the field)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    type: Literal["header"]
+    version: int
+    games: tuple[Name, Name]
+    decks: tuple[Name, Name]
+    seed: Seed
+    players: tuple[Name, Name]
+    turn_cap: TurnCap
 
 
 @dataclass
@@ -49,6 +66,28 @@ class Summary:
     decisions: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
 
+    def merge(self, other: Summary) -> None:
+        """Add another batch's counts (the later seeds): the same as having counted its matches here."""
+        self.matches += other.matches
+        self.draws += other.draws
+        self.turns += other.turns
+        self.decisions += other.decisions
+        for seat, wins in other.wins.items():
+            self.wins[seat] += wins
+        for reason, count in other.reasons.items():
+            self.reasons[reason] += count
+
+    def add(self, result: MatchResult) -> None:
+        """Count one finished match."""
+        self.matches += 1
+        self.turns += result.outcome.turns
+        self.decisions += result.decisions
+        self.reasons[result.outcome.reason] += 1
+        if result.outcome.winner is None:
+            self.draws += 1
+        else:
+            self.wins[result.outcome.winner] += 1
+
 
 def play_match(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str],
                turn_cap: int = 60, log_events: bool = True,
@@ -64,7 +103,7 @@ def result_of(session: Session) -> MatchResult:
     """A finished session's outcome, events and number of decisions."""
     outcome = session.match.outcome
     assert outcome is not None
-    return MatchResult(outcome, session.match.state.events, len(session.actions))
+    return MatchResult(outcome, session.match.state.events, len(session.taken))
 
 
 def run_many(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,
@@ -82,17 +121,64 @@ def run_many(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tup
             session = Session(catalog, sides, seed + k, players, turn_cap, False, match, check)
             session.run()
             result = result_of(session)
-        summary.matches += 1
-        summary.turns += result.outcome.turns
-        summary.decisions += result.decisions
-        summary.reasons[result.outcome.reason] += 1
-        if result.outcome.winner is None:
-            summary.draws += 1
-        else:
-            summary.wins[result.outcome.winner] += 1
+        summary.add(result)
         if progress is not None:
             progress()
     return summary
+
+
+_BATCH: dict[str, Any] = {}  # the batch a forked worker plays its seeds of (set before the workers start)
+
+
+def _play_seeds(first: int, count: int) -> Summary:
+    """A worker's part of a batch: ``count`` seeds from ``first`` (the batch's arguments come with the fork)."""
+    b = _BATCH
+    return run_many(b["catalog"], b["sides"], first, b["players"], count, b["turn_cap"], check=b["check"],
+                    start=b["start"])
+
+
+def cores() -> int:
+    """The cores this process may use (the default number of jobs)."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def run_batch(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,
+              turn_cap: int = 60, progress: Callable[[int], None] | None = None, check: bool = False,
+              start: Callable[[int], Any] | None = None, jobs: int = 1) -> Summary:
+    """``run_many`` over ``jobs`` processes: the seeds are cut into contiguous parts, each played in a forked
+    worker (which shares the loaded data), and the parts are summed in seed order, so the summary is the one
+    ``jobs=1`` gives. ``progress(k)``: k more matches are done. Where processes cannot be forked, one job."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = max(1, min(jobs, n))
+    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return run_many(catalog, sides, seed, players, n, turn_cap, (lambda: progress(1)) if progress else None,
+                        check, start)
+    size = max(1, min(250, -(-n // (jobs * 4))))  # parts small enough to share out evenly, large enough to be cheap
+    parts = [(seed + k, min(size, n - k)) for k in range(0, n, size)]
+    _BATCH.update(catalog=catalog, sides=sides, players=players, turn_cap=turn_cap, check=check, start=start)
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_play_seeds, first, count) for first, count in parts]
+            if progress is not None:
+                from concurrent.futures import as_completed
+
+                sizes = {f: count for f, (_, count) in zip(futures, parts, strict=True)}
+                for done in as_completed(futures):
+                    progress(sizes[done])
+            summaries = [f.result() for f in futures]
+    finally:
+        _BATCH.clear()
+    total = Summary()
+    for part in summaries:
+        total.merge(part)
+    return total
 
 
 def header(sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int) -> dict[str, Any]:
@@ -110,22 +196,41 @@ def write_log(path: Path, head: dict[str, Any], events: Iterable[dict[str, Any]]
 def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str, Any]]]:
     """A logged match set up again from its header (a person's decisions read back from the log), not yet
     played, with the logged events."""
+    from amalogs.referee.engine.positions import cut
+
     try:
+        if not path.is_file():
+            raise AmalogsError(f"{path}: not a match log ({'no such file' if not path.exists() else 'not a file'})")
+        if path.stat().st_size > LOG_LIMIT:
+            raise AmalogsError(f"{path}: a match log of {path.stat().st_size:,} bytes is over the limit of "
+                               f"{LOG_LIMIT:,}")
         lines = path.read_text(encoding="utf-8").splitlines()
         records = [json.loads(line) for line in lines if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise AmalogsError(f"{path}: not a readable match log ({exc})") from None
-    if not records or not isinstance(records[0], dict) or records[0].get("type") != "header" \
-            or records[0].get("version") != LOG_VERSION:
-        raise AmalogsError(f"{path}: the first line must be a version-{LOG_VERSION} header")
-    head = records[0]
-    logged = records[1:]
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise AmalogsError(f"{path}: not a readable match log ({cut(exc)})") from None
+    first = records[0] if records else None
+    if not isinstance(first, dict) or first.get("type") != "header":
+        raise AmalogsError(f"{path}: not a match log: its first line must be the header (type \"header\")")
+    if first.get("version") != LOG_VERSION:
+        raise AmalogsError(f"{path}: log format version {cut(first.get('version'))} is not supported: this amalogs "
+                           f"reads version {LOG_VERSION}")
     try:
-        sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(head["games"], head["decks"], strict=True))
-        players = tuple(head["players"])
-        session = Session(catalog, sides, int(head["seed"]), players, int(head["turn_cap"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise AmalogsError(f"{path}: the header is incomplete ({exc})") from None
+        head = LogHeader.model_validate_json(json.dumps(first))  # (JSON mode: arrays are tuples)
+    except RecursionError:
+        raise AmalogsError(f"{path}: header: nested too deeply") from None
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"]) or "(top level)"
+        raise AmalogsError(f"{path}: header.{where}: {error['msg']}") from None
+    logged = records[1:]
+    if not all(isinstance(e, dict) for e in logged):
+        bad = next(k for k, e in enumerate(logged) if not isinstance(e, dict))
+        raise AmalogsError(f"{path}: line {bad + 2}: an event is a JSON object")
+    try:
+        sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(head.games, head.decks, strict=True))
+        session = Session(catalog, sides, head.seed, head.players, head.turn_cap)
+    except AmalogsError as exc:
+        raise AmalogsError(f"{path}: header: {exc}") from None
     for i, agent in enumerate(session.agents):
         if getattr(agent, "interactive", False):  # a person's decisions are read back from the log
             session.agents[i] = ScriptedPlayer([str(e.get("action")) for e in logged

@@ -21,9 +21,9 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from amalogs import __version__
 from amalogs.catalog import Catalog
@@ -31,12 +31,17 @@ from amalogs.errors import AmalogsError
 from amalogs.referee.engine.actions import Action, IllegalActionError
 from amalogs.referee.engine.invariants import check_invariants
 from amalogs.referee.engine.match import Match
-from amalogs.referee.players import PLAYERS, Player
+from amalogs.referee.players import PLAYERS, Player, reads_observation
 from amalogs.referee.sessions.sides import resolve_side
 
 __all__ = ["SAVE_VERSION", "SaveError", "Session", "events_digest", "load_session"]
 
 SAVE_VERSION = 1
+
+
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+Seed = Annotated[int, Field(ge=-(2**63), lt=2**63)]  # a match seed (random.Random takes any integer; these fit 64 bits)
+TurnCap = Annotated[int, Field(ge=1, le=100_000)]  # a match ends as a draw after this many turns
 
 
 class SaveError(AmalogsError):
@@ -50,15 +55,15 @@ class SavedMatch(BaseModel):
 
     type: Literal["amalogs-save"]
     version: int
-    amalogs: str
-    games: tuple[str, str]
-    decks: tuple[str, str]
-    seed: int
-    players: tuple[str, str]
-    turn_cap: int
-    actions: list[str]
-    events: int
-    digest: str
+    amalogs: Annotated[str, Field(max_length=64)]
+    games: tuple[Name, Name]
+    decks: tuple[Name, Name]
+    seed: Seed
+    players: tuple[Name, Name]
+    turn_cap: TurnCap
+    actions: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=1_000_000)]
+    events: Annotated[int, Field(ge=0)]
+    digest: Annotated[str, Field(max_length=128)]
 
 
 def events_digest(events: Iterable[dict[str, Any]]) -> str:
@@ -85,7 +90,7 @@ class Session:
 
     def __init__(self, catalog: Catalog, sides: Any, seed: int, players: tuple[str, str], turn_cap: int = 60,
                  log_events: bool = True, match: Match | None = None, check: bool = False) -> None:
-        self.sides = sides
+        self.sides, self.catalog = sides, catalog
         self.seed, self.players, self.turn_cap = seed, players, turn_cap
         if match is None:
             match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
@@ -93,10 +98,15 @@ class Session:
         self.match = match  # a new match of the sides, or one given (a position played on)
         self.agents = [_player(p) for p in players]
         self.rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
-        self.actions: list[str] = []
+        self.taken: list[Action] = []  # the decisions carried out, in order
         self.check = check  # check the referee's invariants after every decision (amalogs match --check)
         if check:
             check_invariants(self.match, "the start")
+
+    @property
+    def actions(self) -> list[str]:
+        """The decisions carried out, as text (what a save file keeps)."""
+        return [a.text() for a in self.taken]
 
     @property
     def finished(self) -> bool:
@@ -106,15 +116,17 @@ class Session:
         """The current player's choice (advances that player's generator)."""
         me = self.match.current_player()
         assert me is not None
-        return self.agents[me].choose(self.match.observation(me), self.match.legal_actions(), self.rngs[me])
+        agent = self.agents[me]
+        seen = self.match.observation(me) if reads_observation(agent) else {}  # else it is not built at all
+        return agent.choose(seen, self.match.legal_actions(), self.rngs[me])
 
     def step(self, action: Action | None = None) -> None:
         """One decision: the player's own choice, or ``action`` when one is given (already chosen)."""
         act = self.choose() if action is None else action
         self.match.apply_action(act)
-        self.actions.append(act.text())
+        self.taken.append(act)
         if self.check:
-            check_invariants(self.match, f"decision {len(self.actions)} ({act.text()})")
+            check_invariants(self.match, f"decision {len(self.taken)} ({act.text()})")
 
     def run(self, on_event: Callable[[dict[str, Any]], None] | None = None, stop_after: int | None = None) -> None:
         """Play until the match ends (or ``stop_after`` more decisions), passing new events to ``on_event``."""
@@ -144,9 +156,28 @@ class Session:
 
         write_atomic(path, self.to_json())
 
+    def save_after_error(self, path: Path) -> None:
+        """Save the decisions carried out before an error broke off the match. The match itself may be half
+        way through the failed decision, so the save's events are those of the recorded decisions played
+        again on a new match (what ``amalogs resume`` will check)."""
+        from amalogs.writer import write_atomic
+
+        clean = Session(self.catalog, self.sides, self.seed, self.players, self.turn_cap)
+        for action in self.taken:
+            clean.match.apply_action(action)
+        clean.taken = list(self.taken)
+        write_atomic(path, clean.to_json())
+
+
+SAVE_LIMIT = 64 * 1024 * 1024  # bytes: a save longer than this is refused before it is read
+
 
 def _read(path: Path) -> SavedMatch:
     try:
+        if path.exists() and not path.is_file():
+            raise SaveError(f"{path}: not a save file (not a regular file)")
+        if path.exists() and path.stat().st_size > SAVE_LIMIT:
+            raise SaveError(f"{path}: a save of {path.stat().st_size:,} bytes is over the limit of {SAVE_LIMIT:,}")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
@@ -154,14 +185,18 @@ def _read(path: Path) -> SavedMatch:
         raise SaveError(f"{path}: not a readable save file ({exc})") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise SaveError(f"{path}: not a save file (nested too deeply)") from None
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: not a complete save file (truncated or not JSON: {exc.msg} at line {exc.lineno})") \
             from None
     if not isinstance(data, dict) or data.get("type") != "amalogs-save":
         raise SaveError(f"{path}: not an amalogs save file (its 'type' must be 'amalogs-save')")
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{path}: save format version {data.get('version')!r} (from amalogs "
-                        f"{data.get('amalogs', '?')}) is not supported: this amalogs {__version__} reads version "
+        from amalogs.referee.engine.positions import cut
+
+        raise SaveError(f"{path}: save format version {cut(data.get('version'))} (from amalogs "
+                        f"{cut(data.get('amalogs', '?'))}) is not supported: this amalogs {__version__} reads version "
                         f"{SAVE_VERSION}")
     try:
         return SavedMatch.model_validate_json(text)

@@ -1,0 +1,121 @@
+"""What the CLI prints: names from data made safe for the terminal, and a closed or full stdout ended quietly.
+
+Game, card and deck names come from data files anyone can write, so they may hold terminal control sequences
+(``ESC [ 31 m``, a title-setting ``ESC ] … BEL``, a C1 ``CSI``). :func:`clean` strips them (and every other
+C0/C1 control except newline and tab); :func:`echo` and the console of :func:`make_console` apply it to
+everything they print. rich is imported on first use, so importing this module stays cheap.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["clean", "echo", "force_option", "guard_stdout", "make_console"]
+
+T = TypeVar("T")
+
+_SEQUENCES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI … final byte (colours, cursor moves, erase)
+    r"|(?:\x1b[]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x00-\x1f\x7f-\x9f]*(?:\x07|\x1b\\|\x9c)?"  # OSC, DCS, SOS, PM, APC … ST
+    r"|\x1b[ -/]*[0-~]"  # any other escape sequence (charset switches, RIS …)
+)
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # C0 but tab and newline, DEL, C1
+_UNSAFE = re.compile(f"{_SEQUENCES.pattern}|{_CONTROLS.pattern}")  # a whole sequence, else one control
+
+
+def clean(text: str) -> str:
+    """``text`` without terminal control sequences or other control characters (newline and tab are kept)."""
+    if not _CONTROLS.search(text):
+        return text
+    return _UNSAFE.sub("", text)
+
+
+def echo(text: str, err: bool = False, nl: bool = True) -> None:
+    """``typer.echo`` of :func:`clean` text: for lines that hold names or paths."""
+    import typer
+
+    typer.echo(clean(text), err=err, nl=nl)
+
+
+def make_console(width: int | None) -> Console:
+    """A rich console that strips control sequences from every piece of text it prints (rich's own styling,
+    which it adds itself, is untouched)."""
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
+    from rich.text import Text
+
+    def clean_text(text: Text) -> Text:
+        """The text without control sequences, its styles kept (cleaned before it is wrapped, so a sequence is
+        never split across lines)."""
+        plain = text.plain
+        if not _CONTROLS.search(plain):
+            return text
+        result = text.blank_copy()
+        start = 0
+        for found in _UNSAFE.finditer(plain):
+            result.append_text(text[start:found.start()])
+            start = found.end()
+        result.append_text(text[start:])
+        return result
+
+    class SafeConsole(Console):
+        def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
+            if isinstance(renderable, str):
+                renderable = clean(renderable)
+            elif isinstance(renderable, Text):
+                renderable = clean_text(renderable)
+            for segment in super().render(renderable, options):  # anything else: its pieces of text
+                if segment.control is None and _CONTROLS.search(segment.text):
+                    yield Segment(clean(segment.text), segment.style, segment.control)
+                else:
+                    yield segment
+
+    return SafeConsole(width=width, soft_wrap=False, highlight=False, markup=False)
+
+
+_CLOSED = {errno.EPIPE, errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}  # a closed pipe, a full disk
+
+
+def guard_stdout(run: Callable[[], T]) -> T:
+    """Run the CLI; a closed stdout (``amalogs games | head -1``) or a full one (``> /dev/full``) ends it
+    quietly with exit code 1: no traceback, no "internal error". A full disk says so in one line on stderr."""
+    try:
+        try:
+            return run()
+        finally:
+            sys.stdout.flush()  # buffered output fails here, not at exit (where Python would print a traceback)
+    except OSError as exc:
+        if exc.errno not in _CLOSED:
+            raise
+        _silence_stdout()
+        if exc.errno != errno.EPIPE:
+            try:
+                print(f"amalogs: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            except OSError:
+                pass
+        raise SystemExit(1) from None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush finds nothing to complain about."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def force_option(help_text: str) -> Any:
+    """A ``--force`` option: without it, a command refuses to overwrite an existing file."""
+    import typer
+
+    return typer.Option("--force", help=help_text)
