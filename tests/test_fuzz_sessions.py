@@ -26,6 +26,7 @@ from amalogs.referee.sessions.runner import header, resolve_side, result_of, ses
 from amalogs.referee.sessions.saves import Session, load_session
 
 from .conftest import Cli
+from .mutations import pick
 
 EXAMPLES = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=10_000, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -48,31 +49,14 @@ def base(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> tuple[st
     return save, (folder / "m.jsonl").read_text(encoding="utf-8")
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if len(prefix) > 20:
-        return out
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data[:50]):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 def _mutate_json(data: Any, rng: random.Random) -> Any:
     """Delete a key, set a value to an odd one, swap two list items, or wrap a value in deep nesting."""
     data = copy.deepcopy(data)
     for _ in range(rng.randrange(1, 4)):
-        paths = [p for p in _paths(data) if p]
-        if not paths:
+        place = pick(data, rng)
+        if place is None:
             return rng.choice(ODD)
-        path = rng.choice(paths)
-        parent: Any = data
-        for key in path[:-1]:
-            parent = parent[key]
-        last = path[-1]
+        parent, last = place
         kind = rng.randrange(4)
         if kind == 0 and isinstance(parent, dict):
             del parent[last]

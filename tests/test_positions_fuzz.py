@@ -20,6 +20,8 @@ from amalogs.referee.engine.positions import read_position
 from amalogs.referee.sessions.runner import resolve_side
 from amalogs.referee.sessions.saves import Session
 
+from .mutations import pick
+
 KNOWN = sorted((Path(__file__).parent / "positions").glob("*.toml"))
 ODD_VALUES: list[Any] = [None, -1, 0, 10**12, -(10**12), 1.5, float("nan"), "", "x" * 300, [], {}, [[[]]], True,
                          "spark-imp", "spark-imp#99999", "build-divide:red-aggro", {"card": "spark-imp"}, ["hand"]]
@@ -36,26 +38,12 @@ def _bases(catalog: Catalog) -> list[dict[str, Any]]:
     return bases
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 def _mutate(data: dict[str, Any], rng: random.Random, card_ids: list[str]) -> dict[str, Any]:
     data = copy.deepcopy(data)
     for _ in range(rng.randrange(1, 4)):
-        paths = [p for p in _paths(data) if p]
-        path = rng.choice(paths)
-        parent: Any = data
-        for key in path[:-1]:
-            parent = parent[key]
-        last = path[-1]
+        place = pick(data, rng)
+        assert place is not None
+        parent, last = place
         kind = rng.randrange(4)
         if kind == 0:
             del parent[last]
