@@ -28,6 +28,8 @@ __all__ = ["check_target", "check_targets", "dump", "write_atomic", "write_bytes
 def dump(model: BaseModel, suffix: str = ".toml") -> str:
     """A model as the text of a data file; defaults are left out, so the file reads like a hand-written one."""
     data = model.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    if "version" in type(model).model_fields:  # a format's version is written even where it is the default
+        data = {"version": getattr(model, "version"), **data}
     if suffix == ".json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return tomli_w.dumps(data)

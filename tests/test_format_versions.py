@@ -15,6 +15,8 @@ from amalogs.referee import Match
 from amalogs.referee.sessions.runner import LOG_VERSION, header, resolve_side, result_of, session_of_log, write_log
 from amalogs.referee.sessions.saves import SAVE_VERSION, Session, load_session
 
+from .conftest import Cli
+
 
 @pytest.fixture(scope="module")
 def written(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
@@ -56,3 +58,13 @@ def test_another_version_is_refused_naming_both(catalog: Catalog, written: dict[
             load(path)
         message = str(caught.value)
         assert message.startswith(str(path)) and repr(version) in message and "version 1" in message, message
+
+
+def test_a_converted_deck_carries_its_version_and_another_is_refused(cli: Cli, tmp_path: Path) -> None:
+    deck = tmp_path / "converted.toml"
+    assert cli("convert-deck", "BD:black-eclipse", "--to", "GH", "--out", str(deck))[0] == 0
+    text = deck.read_text(encoding="utf-8")
+    assert text.startswith("version = 1\n")
+    deck.write_text(text.replace("version = 1\n", "version = 2\n", 1), encoding="utf-8")
+    code, out, err = cli("deck", "check", str(deck))
+    assert code != 0 and "version: file format version 2 is not supported: this amalogs reads version 1" in err + out

@@ -14,7 +14,7 @@ from pydantic import AfterValidator, Field, StrictInt, StrictStr
 from amalogs.models.base import MAX_NUMBER, Count, DataModel, Positive, Slug, Text, not_too_long
 from amalogs.models.effects import Effect
 
-__all__ = ["Card", "CardSet", "Counts", "Deck", "StatValue"]
+__all__ = ["Card", "CardSet", "Counts", "Deck", "StatValue", "FORMAT_VERSION"]
 
 PrintedNumber = Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 PrintedText = Annotated[StrictStr, AfterValidator(not_too_long)]
@@ -36,9 +36,24 @@ class Card(DataModel):
     effects: tuple[Effect, ...] = Field((), description="what the text does, in the canonical effect vocabulary")
 
 
+FORMAT_VERSION = 1
+"""The version of the cards and deck file format; amalogs writes it into every cards or deck file it makes."""
+
+
+def _format_version(value: int) -> int:
+    if value != FORMAT_VERSION:
+        raise ValueError(f"file format version {value} is not supported: this amalogs reads version {FORMAT_VERSION}")
+    return value
+
+
+FormatVersion = Annotated[StrictInt, AfterValidator(_format_version)]
+
+
 class CardSet(DataModel):
     """A game's cards."""
 
+    version: FormatVersion = Field(FORMAT_VERSION, description="the file format's version (written by amalogs; "
+                                   "hand-written files may leave it out)")
     game: Slug
     cards: tuple[Card, ...] = Field(min_length=1)
 
@@ -50,6 +65,8 @@ Counts = dict[Slug, Positive]
 class Deck(DataModel):
     """A deck: card id → copies, for the main deck, each side deck and each extra card kind."""
 
+    version: FormatVersion = Field(FORMAT_VERSION, description="the file format's version (written by amalogs; "
+                                   "hand-written files may leave it out)")
     game: Slug
     name: Text
     en: Text | None = None
