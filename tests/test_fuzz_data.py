@@ -345,6 +345,12 @@ def commands(root: Path) -> list[list[str]]:
          "--out", str(out), "--force"],
         ["match", f"{game}:{DECKS[game]}", "GH", "--quiet", "--turn-cap", "3"],
         ["match", f"fuzz-bd:{DECKS['fuzz-bd']}", f"遊戯王:{DECKS['fuzz-mtg']}", "--quiet", "--turn-cap", "3"],
+        ["cards", "fuzz-bd"],
+        ["card", "fuzz-bd:spark-imp"],
+        ["convert", "fuzz-mtg:crag-wyvern", "--to", "BD"],
+        ["compare", "fuzz-bd", "遊戯王"],
+        ["similarity"],
+        ["graph", "fuzz-bd", "--format", "json"],
     ]
 
 
@@ -354,9 +360,10 @@ def check_cli(cli: Cli, root: Path, what: str) -> None:
         said = out + err
         assert code in (0, 1, 2), (what, args, code, said[-2000:])
         assert "internal error" not in said and "Traceback" not in said, (what, args, said[-2000:])
-        for line in err.splitlines():
-            if line.startswith("amalogs: left out game "):
-                assert str(root) in line, (what, args, line)
+        left_out = [line for line in err.splitlines() if line.startswith("amalogs: left out game ")]
+        assert len(set(left_out)) == len(left_out), (what, args, err)  # each bad game once
+        for line in left_out:
+            assert str(root) in line, (what, args, line)
         if code == 1:
             failure = err if args[0] != "validate" else out
             assert str(root) in failure or "has no sample deck" in failure or "no such file" in failure, (

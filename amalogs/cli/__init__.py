@@ -161,5 +161,7 @@ def _short(exc: BaseException) -> str:
 
 
 def _fail(message: str) -> None:
-    print(f"amalogs: {message}", file=sys.stderr)
+    from amalogs.cli.output import clean
+
+    print(f"amalogs: {clean(message)}", file=sys.stderr)  # a name in the message may carry escape sequences
     raise SystemExit(1)
