@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -30,3 +33,23 @@ def pick(data: Any, rng: random.Random) -> tuple[Any, Any] | None:
     for key in path[:-1]:
         parent = parent[key]
     return parent, path[-1]
+
+
+class CaseTimeout(Exception):
+    """A fuzz case that ran longer than its limit (a hang)."""
+
+
+@contextmanager
+def time_limit(seconds: float = 10, what: str = "") -> Iterator[None]:
+    """Fail a case that runs longer than ``seconds`` instead of waiting for ever (SIGALRM; the main thread)."""
+
+    def expire(signum: int, frame: Any) -> None:
+        raise CaseTimeout(f"the case ran longer than {seconds} s" + (f": {what}" if what else ""))
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

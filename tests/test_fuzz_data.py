@@ -23,7 +23,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterator
@@ -41,6 +40,7 @@ from amalogs.catalog import load_catalog, shipped_root, validate_paths
 from amalogs.errors import AmalogsError, DataError
 
 from .conftest import Cli
+from .mutations import paths, time_limit
 
 SOAK = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "0"))
 CASE_SECONDS = 10
@@ -93,15 +93,8 @@ REFERENCE_KEYS = {"zone", "subtype_of", "type", "native", "game", "stat", "copy_
                   "colours", "keywords", "ignore", "sum_of"}
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            found += _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            found += _paths(v, (*prefix, i))
-    return found
+def _paths(node: Any) -> list[tuple[Any, ...]]:
+    return [p for p in paths(node, depth=1000, width=10**9) if p]
 
 
 def _parent(doc: Any, path: tuple[Any, ...]) -> Any:
@@ -268,26 +261,6 @@ MUTATIONS: dict[str, Callable[[Draw, Path], str]] = {
 # --- running a case -----------------------------------------------------------------------------------
 
 
-class CaseTimeout(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(what: str, seconds: int = CASE_SECONDS) -> Iterator[None]:
-    """Fail a case that runs longer than ``seconds`` (a hang) instead of waiting for ever."""
-
-    def expire(signum: int, frame: Any) -> None:
-        raise CaseTimeout(f"the case ran longer than {seconds} s: {what}")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 @contextmanager
 def mutated_root(template: Path, draw: Draw, mutation: str | None = None) -> Iterator[tuple[Path, str]]:
     """A fresh copy of the template with one file mutated; removed (and the catalog cache cleared) after."""
@@ -376,7 +349,7 @@ def check_cli(cli: Cli, root: Path, what: str) -> None:
 def test_the_template_loads_and_plays(template: Path, cli: Cli) -> None:
     """The starting point is valid: every command runs on it, and the 遊戯王 game converts (ids from a 略称
     with no ASCII letters)."""
-    with time_limit("the template", 30):
+    with time_limit(30, "the template"):
         assert check_loader(template) >= 2
         for args in commands(template):
             code, out, err = cli("--data-root", str(template), *args)
@@ -392,7 +365,7 @@ def test_the_template_loads_and_plays(template: Path, cli: Cli) -> None:
 @given(data=st.data())
 def test_each_mutation_through_loader_and_commands(template: Path, cli: Cli, mutation: str, data: st.DataObject) -> None:
     """Every kind of mutation at least once, through the loader and every command that reads data."""
-    with mutated_root(template, data.draw, mutation) as (root, what), time_limit(what):
+    with mutated_root(template, data.draw, mutation) as (root, what), time_limit(CASE_SECONDS, what):
         check_loader(root)
         check_cli(cli, root, what)
 
@@ -401,7 +374,7 @@ def test_each_mutation_through_loader_and_commands(template: Path, cli: Cli, mut
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_mutations_through_the_loader(template: Path, data: st.DataObject) -> None:
-    with mutated_root(template, data.draw) as (root, what), time_limit(what):
+    with mutated_root(template, data.draw) as (root, what), time_limit(CASE_SECONDS, what):
         check_loader(root)
 
 
@@ -409,5 +382,5 @@ def test_random_mutations_through_the_loader(template: Path, data: st.DataObject
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_mutations_through_the_commands(template: Path, cli: Cli, data: st.DataObject) -> None:
-    with mutated_root(template, data.draw) as (root, what), time_limit(what):
+    with mutated_root(template, data.draw) as (root, what), time_limit(CASE_SECONDS, what):
         check_cli(cli, root, what)

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from amalogs.catalog import read_data, shipped_root, validate_paths
 from amalogs.errors import DataError
 
+from .mutations import paths
+
 PROFILE = tomllib.loads((shipped_root() / "games" / "build-divide" / "game.toml").read_text(encoding="utf-8"))
 PAGE = tomllib.loads((shipped_root() / "mappings" / "build-divide.toml").read_text(encoding="utf-8"))
 
@@ -22,15 +24,8 @@ values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=
                       max_leaves=6)
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            found += _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            found += _paths(v, (*prefix, i))
-    return found
+def _paths(node: Any) -> list[tuple[Any, ...]]:
+    return [p for p in paths(node, depth=1000, width=10**9) if p]
 
 
 def _mutated(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:

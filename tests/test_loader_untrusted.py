@@ -16,14 +16,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -32,6 +29,7 @@ from amalogs.catalog import DataErrors, load_catalog, read_data, shipped_root, v
 from amalogs.errors import DataError, cut
 
 from .conftest import DATA, Cli
+from .mutations import time_limit
 
 FUZZ = DATA / "fuzz"
 
@@ -40,20 +38,6 @@ FUZZ = DATA / "fuzz"
 def _fresh_catalogs() -> Iterator[None]:
     yield
     catalog_module._cached.cache_clear()
-
-
-@contextmanager
-def time_limit(seconds: int = 10) -> Iterator[None]:
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"took longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def user_game(root: Path, source: str = "build-divide", game_id: str = "user-bd", abbreviation: str = "UBD") -> Path:
