@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
-from amalogs.catalog import Catalog, Game, read_data
+from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Card, Deck
 from amalogs.referee.engine.instances import card_instance, deck_instances
@@ -102,8 +102,11 @@ class _Builder:
             if spec.deck is not None:
                 path = Path(spec.deck)
                 if _is_file(spec.deck):
-                    deck = Deck.model_validate(read_data(path))
-                    game = self.catalog.game(deck.game)
+                    from amalogs.catalog import load_deck_file
+
+                    # checked as `amalogs validate` checks a deck file (its cards exist); a position may hold
+                    # any part of a deck, so the construction rules are not asked
+                    game, deck = load_deck_file(self.catalog, path, construction=False)
                 else:
                     name, sep, deck_id = spec.deck.rpartition(":")
                     if not sep:
