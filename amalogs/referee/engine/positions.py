@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, StrictInt
 
 from amalogs.catalog import Game, read_data
+from amalogs.errors import cut as shared_cut
 from amalogs.errors import AmalogsError, DataError
 from amalogs.models.base import DataModel
 from amalogs.models.effects import Effect
@@ -175,9 +176,8 @@ def read_position(path: Path) -> dict[str, Any]:
 
 
 def cut(value: Any) -> str:
-    """A value as an error echoes it: its repr, cut to a readable length."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value as an error echoes it: its repr, cut to 40 characters (the shared :func:`amalogs.errors.cut`)."""
+    return shared_cut(value, 40)
 
 
 def split_ref(text: str) -> tuple[str, int | None]:

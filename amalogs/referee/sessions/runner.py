@@ -196,7 +196,7 @@ def write_log(path: Path, head: dict[str, Any], events: Iterable[dict[str, Any]]
 def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str, Any]]]:
     """A logged match set up again from its header (a person's decisions read back from the log), not yet
     played, with the logged events."""
-    from amalogs.referee.engine.positions import cut
+    from amalogs.errors import cut
 
     try:
         if not path.is_file():

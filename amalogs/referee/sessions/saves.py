@@ -193,7 +193,7 @@ def _read(path: Path) -> SavedMatch:
     if not isinstance(data, dict) or data.get("type") != "amalogs-save":
         raise SaveError(f"{path}: not an amalogs save file (its 'type' must be 'amalogs-save')")
     if data.get("version") != SAVE_VERSION:
-        from amalogs.referee.engine.positions import cut
+        from amalogs.errors import cut
 
         raise SaveError(f"{path}: save format version {cut(data.get('version'))} (from amalogs "
                         f"{cut(data.get('amalogs', '?'))}) is not supported: this amalogs {__version__} reads version "
