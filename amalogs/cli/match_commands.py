@@ -49,6 +49,9 @@ def match(
     jobs: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--jobs", "-j", min=1, help="With -n N: run the matches in this many processes (default: every core); "
         "the summary is the same as with --jobs 1.")] = None,
+    rows: Annotated[Optional[Path], typer.Option(  # noqa: UP045
+        "--rows", metavar="FILE", help="Write one row per match (seed, seats, games, decks, players, winner, reason, "
+        "turns, decisions) here, .jsonl or .csv, and summarise; an existing file of the same batch is resumed.")] = None,
 ) -> None:
     """Referee an exhibition match between two decks, with a play-by-play (or N matches with a summary).
 
@@ -78,6 +81,14 @@ def match(
         sides = (resolve_side(cat, first), resolve_side(cat, second))
         seed = 1 if seed is None else seed
         turn_cap = 60 if turn_cap is None else turn_cap
+    if rows is not None:
+        if begin is not None or save is not None or stop_after is not None or log is not None:
+            raise AmalogsError("--rows records a batch of matches played from decks: give it without --from, "
+                               "--save, --stop-after and --log")
+        if "human" in players:
+            raise AmalogsError("--rows records matches of random, greedy or search players, not a human's")
+        _run_rows(cat, sides, seed, players, turn_cap, n, jobs or cores(), rows, force)
+        return
     if n > 1:
         if save is not None or stop_after is not None:
             raise AmalogsError("--save and --stop-after work with one match at a time (-n 1)")
@@ -102,6 +113,23 @@ def match(
     session = Session(cat, sides, seed, players, turn_cap, match=begin(seed) if begin else None, check=check)
     _play(session, quiet, log, save or Path(f"match-{seed}.amalogs-save.json"), save is not None and begin is None,
           stop_after, saving=begin is None)
+
+
+def _run_rows(cat: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int, n: int,
+              jobs: int, rows: Path, force: bool) -> None:
+    """N seeded matches with a row each written to ``rows`` as they come, summarised as ``-n N`` is."""
+    from rich.progress import Progress
+
+    from amalogs.report.match import summary_table
+    from amalogs.referee.sessions.tournament import batch_rows, summary_of_rows
+
+    out = console()
+    with Progress(console=out, transient=True) as bar:
+        task = bar.add_task("matches", total=n)
+        done = batch_rows(cat, sides, seed, n, players, turn_cap, jobs, rows=rows, force=force,
+                          progress=lambda p: bar.update(task, completed=p.resumed + p.played))
+    out.print(summary_table(summary_of_rows(done), _names(sides)))
+    echo(f"wrote {len(done):,} rows to {rows}")
 
 
 def _numbered(log: Path, n: int) -> list[Path]:

@@ -132,13 +132,16 @@ def _index_md(games: list[Game]) -> str:
         "of the data they show (`manifest.json`).\n\n"
         "- [Comparison table](comparison.md) ([HTML](comparison.html), [CSV](comparison.csv), [JSON](comparison.json))\n"
         "- [Similarity matrix and breakdown](similarity.md) ([HTML](similarity.html), [JSON](similarity.json))\n"
-        "- [Atlas](atlas.png) of every game through the ontology ([GraphML](atlas.graphml) for Gephi)\n\n"
+        "- [Atlas](atlas.png) of every game through the ontology ([GraphML](atlas.graphml) for Gephi)\n"
+        "- [Balance of the shipped decks](balance/balance.md): tournaments of every deck against every other, "
+        "win rates, ratings and unfair pairings ([HTML](balance/balance.html), [CSV](balance/balance.csv), "
+        "[JSON](balance/balance.json))\n\n"
         f"## Games\n\n{links}\n![atlas](atlas.png)\n\n![similarity](similarity.png)\n"
     )
 
 
-def build_reports(catalog: Catalog) -> Report:
-    """Work out every report file (text now, pictures on demand)."""
+def build_reports(catalog: Catalog, out: Path | None = None) -> Report:
+    """Work out every report file (text now, pictures on demand); the balance report from the rows in ``out``."""
     games = list(catalog.games.values())
     texts: dict[str, str] = {}
     rows = comparison_rows(catalog, games)
@@ -160,6 +163,12 @@ def build_reports(catalog: Catalog) -> Report:
         texts[f"games/{g.id}.md"] = md
         texts[f"games/{g.id}.html"] = html_document(g.profile.name, md)
         pictures[f"games/{g.id}.png"] = _graph_picture(game_graph(g, catalog.ontology), g.profile.name)
+    if out is not None:
+        from amalogs.report.balance_reports import balance_texts
+
+        balance, picture = balance_texts(catalog, out)
+        texts.update(balance)
+        pictures.update(picture)
     index = _index_md(games)
     texts["README.md"] = index
     texts["index.html"] = html_document("amalogs reports", index.replace(".md)", ".html)"))
@@ -167,9 +176,12 @@ def build_reports(catalog: Catalog) -> Report:
 
 
 def write_reports(catalog: Catalog, out: Path) -> list[Path]:
-    """Write every report into ``out``; returns the paths written."""
-    report = build_reports(catalog)
-    written = []
+    """Write every report into ``out``; returns the paths written. The balance tournaments are played again
+    only when their committed rows are not current (:mod:`amalogs.report.balance_reports`)."""
+    from amalogs.report.balance_reports import play_balance
+
+    written = play_balance(catalog, out)
+    report = build_reports(catalog, out)
     for rel, text in sorted(report.texts.items()):
         write_bytes(out / rel, text.encode("utf-8"))
         written.append(out / rel)
@@ -182,8 +194,10 @@ def write_reports(catalog: Catalog, out: Path) -> list[Path]:
 
 def check_reports(catalog: Catalog, out: Path) -> list[str]:
     """One line per report file that is missing or out of date (empty when all are current)."""
-    report = build_reports(catalog)
-    stale = []
+    from amalogs.report.balance_reports import check_balance
+
+    report = build_reports(catalog, out)
+    stale = check_balance(catalog, out)
     for rel, text in sorted(report.texts.items()):
         path = out / rel
         if not path.is_file():

@@ -53,6 +53,7 @@ class MatchResult:
     outcome: Outcome
     events: list[dict[str, Any]]
     decisions: int
+    first: int = 0  # the seat that took the first turn
 
 
 @dataclass
@@ -103,7 +104,7 @@ def result_of(session: Session) -> MatchResult:
     """A finished session's outcome, events and number of decisions."""
     outcome = session.match.outcome
     assert outcome is not None
-    return MatchResult(outcome, session.match.state.events, len(session.taken))
+    return MatchResult(outcome, session.match.state.events, len(session.taken), session.match.state.first)
 
 
 def run_many(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,
