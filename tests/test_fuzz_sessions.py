@@ -185,3 +185,55 @@ def test_resume_and_replay_commands_never_fail_inside(cli: Cli, base: tuple[str,
         code, out, err = cli(*args)
         assert "internal error" not in err and "Traceback" not in err, err
         assert code == 0 or (code in (1, 2) and str(path) in err + out), (code, out, err)
+
+
+@pytest.fixture(scope="module")
+def rows_files(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """A small tournament's rows, as JSONL and as CSV text."""
+    from amalogs.referee.sessions.tournament import entries, run_tournament
+
+    folder = tmp_path_factory.mktemp("rows")
+    chosen = entries(catalog, ["BD:red-aggro", "GH:tidelight-guardians"])
+    for suffix in ("jsonl", "csv"):
+        run_tournament(catalog, chosen, 3, rows=folder / f"r.{suffix}", jobs=1)
+    return tuple((folder / f"r.{s}").read_text(encoding="utf-8") for s in ("jsonl", "csv"))  # type: ignore[return-value]
+
+
+def _damaged_csv(text: str, seed: int) -> bytes:
+    """A CSV rows file with a cell changed to an odd value, a cell dropped or added, or its bytes damaged."""
+    rng = random.Random(seed)
+    if rng.random() < 0.3:
+        return _mutate_bytes(text, rng)
+    lines = text.splitlines()
+    k = rng.randrange(len(lines))
+    cells = lines[k].split(",")
+    kind = rng.randrange(3)
+    if kind == 0:
+        cells[rng.randrange(len(cells))] = str(rng.choice(ODD))[:6000]
+    elif kind == 1:
+        del cells[rng.randrange(len(cells))]
+    else:
+        cells.insert(rng.randrange(len(cells)), '"x\ny"')
+    lines[k] = ",".join(cells)
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32), csv_file=st.booleans())
+def test_a_damaged_rows_file_resumes_or_is_refused_in_one_line(catalog: Catalog, rows_files: tuple[str, str],
+                                                               seed: int, csv_file: bool, tmp_path: Path) -> None:
+    """Reading rows back (``amalogs balance``, a resumed tournament): the rows, or one line naming the file."""
+    from amalogs.referee.sessions.tournament import entries, read_rows, run_tournament
+    from amalogs.report.balance import balance
+
+    path = tmp_path / ("damaged.csv" if csv_file else "damaged.jsonl")
+    data = _damaged_csv(rows_files[1], seed) if csv_file else _damaged(rows_files[0], seed, jsonl=True)
+    path.write_bytes(data)
+    try:
+        rows = read_rows(path)
+        balance(rows, catalog)
+        run_tournament(catalog, entries(catalog, ["BD:red-aggro", "GH:tidelight-guardians"]), 3, rows=path, jobs=1)
+    except AmalogsError as exc:
+        message = str(exc)
+        assert message.startswith(str(path)) and "\n" not in message and len(message) < 600, message
+        assert path.read_bytes() == data  # a refused file is left as it was

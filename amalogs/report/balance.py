@@ -191,7 +191,7 @@ def _setting(name: str, rows: list[MatchRow]) -> Setting:
             deck_results.append((w[0], lo[0]))
             if w[1] != lo[1]:
                 game_results.append((w[1], lo[1]))
-    games = list(dict.fromkeys(decks.values()))
+    games = list(dict.fromkeys(g for r in rows for g in (r.game1, r.game2)))
     n = max(1, len(rows))
     return Setting(
         players=name, matches=len(rows), decks=list(decks), games=games,
