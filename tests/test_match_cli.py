@@ -63,3 +63,19 @@ def test_a_game_the_referee_cannot_play_yet_is_one_line(cli: Cli, monkeypatch: p
 def test_a_cross_game_match(cli: Cli) -> None:
     code, out, _ = cli("match", "BD:red-aggro", "GH:tidelight-guardians", "--seed", "2")
     assert code == 0 and "Result" in out and ("fort" in out or "reveals" in out)
+
+
+def test_a_deck_file_plays_saves_and_replays(cli: Cli, tmp_path: Path) -> None:
+    """A converted deck is a deck like any other: matches, saves, logs and rows name its file."""
+    deck = tmp_path / "red-aggro-bj.toml"
+    assert cli("convert-deck", "BD:red-aggro", "--to", "BJ", "--out", str(deck))[0] == 0
+    log, save = tmp_path / "m.jsonl", tmp_path / "m.json"
+    code, out, err = cli("match", str(deck), "BD:red-aggro", "--seed", "4", "--quiet", "--log", str(log),
+                         "--save", str(save))
+    assert code == 0, err
+    assert cli("replay", str(log))[0] == 0
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["decks"][0] == str(deck)
+    code, out, _ = cli("resume", str(save), "--quiet")
+    assert code == 0
+    code, _, err = cli("match", f"GH:{deck}", "GH")
+    assert code == 1 and "a deck of break-joker, not of guild-heroes" in err

@@ -1,29 +1,50 @@
-"""One side of a match: a game and one of its sample decks, named as the command line names them."""
+"""One side of a match: a game and one of its decks, named as the command line names them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Deck
 
-__all__ = ["Side", "resolve_side"]
+__all__ = ["Side", "resolve_side", "is_deck_file"]
+
+DECK_SUFFIXES = (".toml", ".json")
 
 
 @dataclass(frozen=True)
 class Side:
-    """One side of a match: a game, a sample deck (by id) and its deck."""
+    """One side of a match: a game, a deck (a sample deck's id, or the deck file's path) and its deck."""
 
     game: Game
     deck_id: str
     deck: Deck
 
 
+def is_deck_file(name: str) -> bool:
+    """Whether a deck named on the command line is a file (``decks/mine.toml``), not a sample deck's id."""
+    return name.lower().endswith(DECK_SUFFIXES) or "/" in name or "\\" in name
+
+
 def resolve_side(catalog: Catalog, spec: str) -> Side:
-    """``GAME`` (its first sample deck) or ``GAME:DECK``."""
+    """``GAME`` (its first sample deck), ``GAME:DECK``, or a deck file (``mine.toml``, also written as
+    ``GAME:mine.toml``: saves and logs name it so), checked as ``amalogs validate`` checks it — its cards must
+    exist (or be defined in the file, as a converted deck's are) and it must keep its game's construction rules."""
+    from amalogs.catalog import load_deck_file
+
+    if is_deck_file(spec) and not (":" in spec and not is_deck_file(spec.partition(":")[0])
+                                   and is_deck_file(spec.partition(":")[2])):
+        game, deck = load_deck_file(catalog, Path(spec))
+        return Side(game, spec, deck)
     name, _, deck_id = spec.partition(":")
     game = catalog.game(name)
+    if is_deck_file(deck_id):
+        found, deck = load_deck_file(catalog, Path(deck_id))
+        if found.id != game.id:
+            raise AmalogsError(f"{deck_id}: a deck of {found.id}, not of {game.id}")
+        return Side(game, deck_id, deck)
     decks = catalog.decks(game.id)
     if not decks:
         raise AmalogsError(f"{game.id} has no sample decks to play")

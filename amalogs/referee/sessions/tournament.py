@@ -23,7 +23,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError, cut
 from amalogs.referee.sessions.runner import Summary, cores, play_match
 from amalogs.referee.sessions.saves import Name, Seed, TurnCap
-from amalogs.referee.sessions.sides import Side, resolve_side
+from amalogs.referee.sessions.sides import Side, is_deck_file, resolve_side
 
 __all__ = ["ROWS_VERSION", "Entry", "Scheduled", "MatchRow", "entries", "schedule", "play_rows", "run_tournament",
            "read_rows", "RowsFile", "summary_of_rows", "ROW_FIELDS", "Plan", "run_scheduled", "Progress", "batch_rows"]
@@ -89,14 +88,11 @@ class Entry:
 def entries(catalog: Catalog, names: Sequence[str] = ()) -> list[Entry]:
     """The decks named: ``GAME:DECK`` (a sample deck), ``GAME`` (every sample deck of the game) or a deck file
     (``.toml``/``.json``, checked as ``validate`` checks it). None named: every sample deck of every game."""
-    from amalogs.catalog import load_deck_file
-
     chosen: list[Entry] = []
     for name in names or [g.id for g in catalog.games.values()]:
-        path = Path(name)
-        if path.suffix.lower() in (".toml", ".json") or os.sep in name:
-            game, deck = load_deck_file(catalog, path)
-            chosen.append(Entry(Side(game, path.stem, deck), str(path)))
+        if is_deck_file(name):
+            side = resolve_side(catalog, name)
+            chosen.append(Entry(side, name))
         elif ":" in name:
             side = resolve_side(catalog, name)
             chosen.append(Entry(side, f"{side.game.id}:{side.deck_id}"))
@@ -455,7 +451,8 @@ def batch_rows(catalog: Catalog, sides: tuple[Side, Side], seed: int = 1, n: int
                progress: Callable[[Progress], None] | None = None) -> list[dict[str, Any]]:
     """``amalogs match A B -n N --rows FILE`` from Python: the rows (records) of N seeded matches of two sides
     (seeds seed … seed+N−1), also written to ``rows`` when given."""
-    plan = Plan(catalog, tuple(Entry(s, f"{s.game.id}:{s.deck_id}") for s in sides), turn_cap)
+    plan = Plan(catalog, tuple(Entry(s, s.deck_id if is_deck_file(s.deck_id) else f"{s.game.id}:{s.deck_id}")
+                               for s in sides), turn_cap)
     return run_scheduled(plan, [Scheduled(0, 1, seed + k, players) for k in range(n)], jobs, scheduler, rows, force,
                          progress)
 
