@@ -179,3 +179,12 @@ def test_python_dash_m_and_help(tmp_path: Path) -> None:
     assert result.returncode == 0
     for command in ["games", "show", "we", "ontology", "validate", "schema"]:
         assert command in result.stdout
+
+
+def test_version_and_completion(cli: Cli) -> None:
+    from amalogs import __version__
+
+    code, out, _ = cli("--version")
+    assert code == 0 and out.strip() == f"amalogs {__version__}"
+    code, out, _ = cli("--help")
+    assert "--install-completion" in out

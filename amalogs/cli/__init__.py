@@ -64,7 +64,7 @@ app = typer.Typer(
     help="AMALOGS (アマログス): compare trading card games through one canonical ontology, "
     "check how cards convert, and referee cross-game (異種戦) matches.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish and PowerShell
     pretty_exceptions_enable=False,
     # Plain help: rich-formatted help costs about 0.15 s of start-up (it imports rich.markdown and more).
     rich_markup_mode=None,
@@ -72,6 +72,14 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str, typer.Argument(help="A game by id, 略称 or name, e.g. build-divide, BD, ビルディバイド.")]
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from amalogs import __version__
+
+        print(f"amalogs {__version__}")
+        raise typer.Exit()
 
 
 class _State:
@@ -92,6 +100,8 @@ def _root(
         ),
     ] = None,
     width: Annotated[Optional[int], typer.Option("--width", metavar="COLUMNS", min=1, help="Render at this terminal width.")] = None,  # noqa: UP045
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=lambda v: _version(v),
+                                          help="Print amalogs's version and exit.")] = False,
 ) -> None:
     """AMALOGS: the cross-game ontology, comparisons and referee."""
     _State.roots = tuple(data_root or ())
