@@ -583,7 +583,10 @@ def _load_decks(loader: _Loader, game: Game, cards: dict[str, Card]) -> dict[str
 
 
 def is_data_root(path: Path) -> bool:
-    return path.is_dir() and ((path / "games").is_dir() or (path / "mappings").is_dir())
+    try:
+        return path.is_dir() and ((path / "games").is_dir() or (path / "mappings").is_dir())
+    except OSError:  # a name the system refuses (too long …): no data folder
+        return False
 
 
 def _profile_problems(profile: GameProfile, path: Path) -> Iterator[Problem]:

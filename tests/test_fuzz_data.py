@@ -10,11 +10,21 @@ limit — and then:
 - the loader (``validate_paths``, ``load_catalog`` strict and lenient) raises nothing but the project's own
   errors, each one line;
 - the commands that read data, run in-process (``validate``, ``games``, ``show``, ``we``, ``table``, ``deck
-  check``, ``convert-deck``, ``match --quiet --turn-cap 3``), exit 0, 1 or 2, never with ``internal error``
-  or a traceback, and a failure names a file of the mutated root.
+  check``, ``convert-deck``, ``match --quiet --turn-cap 3``, ``cards``, ``card``, ``convert``, ``compare``,
+  ``similarity``, ``graph``, and ``position`` on a position file whose ``data_root`` is the mutated root),
+  exit 0, 1 or 2, never with ``internal error`` or a traceback, and a failure names a file of the mutated
+  root (or the position file);
+- ``report --out DIR`` as typed, into a fresh folder, pictures and balance tournament included, on a smaller
+  whole: the shipped data cut to one game (ギルドヒーローズ) besides the two mutated ones, and the balance
+  report's tournaments cut to one match per ordered pairing of one deck per game (the shipped report plays
+  thousands). It still draws every picture and plays every pairing; one random case a run (about 5 s),
+  and its output XML (the atlas GraphML) must parse;
+- what the soak found stays found: each ``picture-*`` regression file of tests/data/fuzz (one that must load)
+  is drawn (PNG, SVG, GraphML) and played from a position in its game, and a position's ``data_root`` that
+  cannot be a data folder is refused in one line.
 
-Every case runs under a 10 s alarm. The default run is short (about half a minute); set
-``AMALOGS_FUZZ_EXAMPLES=2000`` (or any number) for a long soak of both random tests.
+Every case runs under a 10 s alarm (a report case under 30 s). The default run is short (under a minute); set
+``AMALOGS_FUZZ_EXAMPLES=2000`` (or any number) for a long soak of every random test.
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 import tomli_w
@@ -38,12 +49,16 @@ from hypothesis import strategies as st
 import amalogs.catalog as catalog_module
 from amalogs.catalog import load_catalog, shipped_root, validate_paths
 from amalogs.errors import AmalogsError, DataError
+from amalogs.report import balance_reports
+from amalogs.report.balance_reports import Tournament
 
-from .conftest import Cli
+from .conftest import DATA, Cli
 from .mutations import paths, time_limit
 
 SOAK = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "0"))
 CASE_SECONDS = 10
+REPORT_SECONDS = 30  # a report draws each game, the atlas and two heatmaps and plays a tournament: about 4 s
+REPORT_TOURNAMENTS = (Tournament("rows-random.csv", "random", 1, all_decks=False),)
 PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]  # no "explain": it traces every line (slow)
 SOURCES = {"build-divide": ("fuzz-bd", "FZB"), "magic-the-gathering": ("fuzz-mtg", "遊戯王")}
 DECKS = {"fuzz-bd": "red-aggro", "fuzz-mtg": "red-green-stampede"}
@@ -55,6 +70,16 @@ DECKS = {"fuzz-bd": "red-aggro", "fuzz-mtg": "red-green-stampede"}
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_template(tmp_path_factory.mktemp("fuzz-template"))
+
+
+@pytest.fixture(scope="module")
+def one_shipped_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped data cut to ギルドヒーローズ: what the report case loads besides the mutated root."""
+    root = tmp_path_factory.mktemp("shipped-gh")
+    shutil.copytree(shipped_root() / "games" / "guild-heroes", root / "games" / "guild-heroes")
+    (root / "mappings").mkdir()
+    shutil.copy(shipped_root() / "mappings" / "guild-heroes.toml", root / "mappings")
+    return root
 
 
 def build_template(root: Path) -> Path:
@@ -86,7 +111,8 @@ Draw = Callable[[st.SearchStrategy[Any]], Any]
 
 NUMBERS: list[Any] = [10**30, -(10**30), 2**63, 2**53 + 1, -1, 0, 10**4 + 1, 10**9, float("nan"), float("inf"),
                       -float("inf"), 1e308, 0.5]
-STRINGS = ["", " ", "x" * 100_000, "遊戯王", "a:b", "\x1b[2J", "no-such-thing", "1e999999999", "1/0", "Z/X"]
+STRINGS = ["", " ", "x" * 100_000, "長" * 20_000, "遊戯王", "a:b", "\x1b[2J", "\x00\x0c\uffff", "$\\frac{$ $x^$",
+           "no-such-thing", "1e999999999", "1/0", "Z/X"]  # 20,000: the longest text allowed; $…$: mathtext
 ODD: list[Any] = [True, "text", 1, -1, [], {}, 1.5, [1, "a"], {"x": 1}, [[[]]]]
 REFERENCE_KEYS = {"zone", "subtype_of", "type", "native", "game", "stat", "copy_by", "card_type", "deck", "keyword",
                   "within", "from_card", "colour_source", "blocker_keyword", "types", "main_types", "stats",
@@ -243,7 +269,7 @@ def m_cycle(draw: Draw, path: Path) -> str:
 
 
 def m_unknown_card(draw: Draw, path: Path) -> str:
-    deck = path if path.parent.name == "decks" else sorted((_game_folder(path) / "decks").glob("*.toml"))[0]
+    deck = path if path.parent.name == "decks" else min((_game_folder(path) / "decks").glob("*.toml"))
     doc = tomllib.loads(deck.read_text(encoding="utf-8"))
     card = draw(st.sampled_from(["no-such-card", next(iter(doc["main"]))]))
     doc["main"][card] = draw(st.sampled_from([1, 4, 10_000, 60]))
@@ -303,9 +329,45 @@ def check_loader(root: Path) -> int:
     return loaded
 
 
+POSITION = f"""# a position played with the mutated data: its data_root is the mutated root
+data_root = "@ROOT@"
+seed = 3
+turn = 3
+
+[[seats]]
+deck = "fuzz-bd:{DECKS['fuzz-bd']}"
+hand = ["ember-squire"]
+field = [{{ card = "flame-runner-lizard", entered = 1 }}]
+
+[[seats]]
+deck = "遊戯王:{DECKS['fuzz-mtg']}"
+"""
+
+
+def position_file(root: Path) -> Path:
+    """The position file next to ``root`` (written once; the mutations never touch it)."""
+    path = root.parent / "position.toml"
+    if not path.exists():
+        path.write_text(POSITION.replace("@ROOT@", root.name), encoding="utf-8")
+    return path
+
+
 def commands(root: Path) -> list[list[str]]:
+    """The command lines each case runs; ``position`` finds the data through the file's ``data_root`` alone."""
     out = root.parent / "converted.toml"
     game = "fuzz-mtg" if "fuzz-mtg" in str(root) else "fuzz-bd"
+    position = str(position_file(root))
+    data = ["--data-root", str(root)]
+    return [[*data, *args] for args in _data_commands(root, out, game)] + [
+        ["position", position, "--do", "1", "--out", str(out.with_name("next.toml")), "--force"],
+    ]
+
+
+def report_command(root: Path) -> list[str]:
+    return ["--data-root", str(root), "report", "--out", str(root.parent / "reports")]
+
+
+def _data_commands(root: Path, out: Path, game: str) -> list[list[str]]:
     return [
         ["validate", str(root)],
         ["games"],
@@ -327,20 +389,28 @@ def commands(root: Path) -> list[list[str]]:
     ]
 
 
-def check_cli(cli: Cli, root: Path, what: str) -> None:
-    for args in commands(root):
-        code, out, err = cli("--data-root", str(root), *args)
-        said = out + err
-        assert code in (0, 1, 2), (what, args, code, said[-2000:])
-        assert "internal error" not in said and "Traceback" not in said, (what, args, said[-2000:])
-        left_out = [line for line in err.splitlines() if line.startswith("amalogs: left out game ")]
-        assert len(set(left_out)) == len(left_out), (what, args, err)  # each bad game once
-        for line in left_out:
-            assert str(root) in line, (what, args, line)
-        if code == 1:
-            failure = err if args[0] != "validate" else out
-            named = str(root) in failure  # a data error names the file; else the name on the command line is gone
-            assert named or "unknown game" in failure or "has no sample deck" in failure, (what, args, said[-2000:])
+def check_cli(cli: Cli, root: Path, what: str, lines: list[list[str]] | None = None) -> None:
+    for args in commands(root) if lines is None else lines:
+        check_command(cli, root, what, args)
+
+
+def check_command(cli: Cli, root: Path, what: str, args: list[str]) -> None:
+    """One command line: exit 0, 1 or 2; no internal error; each left-out game once; a failure names a file."""
+    code, out, err = cli(*args)
+    said = out + err
+    command = args[2] if args[0] == "--data-root" else args[0]
+    assert code in (0, 1, 2), (what, args, code, said[-2000:])
+    assert "internal error" not in said and "Traceback" not in said, (what, args, said[-2000:])
+    left_out = [line for line in err.splitlines() if line.startswith("amalogs: left out game ")]
+    assert len(set(left_out)) == len(left_out), (what, args, err)  # each bad game once
+    for line in left_out:
+        assert str(root) in line, (what, args, line)
+    if code == 1:
+        failure = err if command != "validate" else out
+        named = str(root) in failure  # a data error names the file; else the name on the command line is gone
+        if command == "position":  # the position file's own line, or an action that no longer applies
+            named = named or str(position_file(root)) in failure or "amalogs: --do '1'" in failure
+        assert named or "unknown game" in failure or "has no sample deck" in failure, (what, args, said[-2000:])
 
 
 # --- the tests --------------------------------------------------------------------------------------------
@@ -352,9 +422,10 @@ def test_the_template_loads_and_plays(template: Path, cli: Cli) -> None:
     with time_limit(30, "the template"):
         assert check_loader(template) >= 2
         for args in commands(template):
-            code, out, err = cli("--data-root", str(template), *args)
+            code, out, err = cli(*args)
             assert code in (0, 1), (args, out, err)
-            if args[0] in ("games", "show", "we", "table", "match") or args[:2] == ["deck", "check"]:
+            command = args[2:4] if args[0] == "--data-root" else args[:1]
+            if command[0] in ("games", "show", "we", "table", "match", "position") or command == ["deck", "check"]:
                 assert code == 0, (args, out, err)
     catalog_module._cached.cache_clear()
 
@@ -384,3 +455,85 @@ def test_random_mutations_through_the_loader(template: Path, data: st.DataObject
 def test_random_mutations_through_the_commands(template: Path, cli: Cli, data: st.DataObject) -> None:
     with mutated_root(template, data.draw) as (root, what), time_limit(CASE_SECONDS, what):
         check_cli(cli, root, what)
+
+
+@settings(max_examples=max(1, SOAK // 5) if SOAK else 1, deadline=None, database=None, phases=PHASES,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_mutations_through_the_report(template: Path, one_shipped_game: Path, cli: Cli,
+                                             monkeypatch: pytest.MonkeyPatch, data: st.DataObject) -> None:
+    """``amalogs report --out DIR`` as typed, pictures and balance tournament included, with the shipped data
+    cut to one game and the tournament to one match a pairing (see the module docstring)."""
+    monkeypatch.setattr(catalog_module, "shipped_root", lambda: one_shipped_game)
+    monkeypatch.setattr(balance_reports, "TOURNAMENTS", REPORT_TOURNAMENTS)
+    with mutated_root(template, data.draw) as (root, what), time_limit(REPORT_SECONDS, what):
+        check_cli(cli, root, what, [report_command(root)])
+        for path in (root.parent / "reports").rglob("*.graphml"):
+            ElementTree.parse(path)  # well-formed XML, whatever the names in the data
+
+
+# --- regressions found by the soak ------------------------------------------------------------------------
+
+PICTURE_CASES = sorted(p for p in (DATA / "fuzz").glob("picture-*") if p.suffix in (".toml", ".json"))
+
+
+def _place(case: Path, root: Path) -> Path:
+    """A regression file of ビルディバイド put where its kind belongs in the fuzz-bd game of ``root``."""
+    text = case.read_text(encoding="utf-8").replace("build-divide", "fuzz-bd")
+    text = re.sub(r'(?m)^abbreviation = "[^"]*"', 'abbreviation = "FZB"', text)
+    data = tomllib.loads(text.lstrip("\ufeff")) if case.suffix == ".toml" else json.loads(text)
+    game = root / "games" / "fuzz-bd"
+    kind = ("page" if "abbreviation" in data else "deck" if "main" in data else "cards" if "cards" in data
+            else "profile")
+    target = {"page": root / "mappings" / "fuzz-bd", "deck": game / "decks" / DECKS["fuzz-bd"], "cards": game / "cards",
+              "profile": game / "game"}[kind]
+    target.with_suffix(".toml").unlink()
+    target = target.with_suffix(case.suffix)
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+@pytest.mark.parametrize("case", PICTURE_CASES, ids=[p.name for p in PICTURE_CASES])
+def test_a_picture_regression_file_draws_and_plays(template: Path, cli: Cli, case: Path) -> None:
+    """A ``picture-*`` regression file (one that must load) is drawn (PNG and SVG, the atlas as GraphML: both
+    well-formed XML) and played from a position, in its game, quickly: picture-name.toml once crashed the
+    pictures (mathtext), made SVG and GraphML files that do not parse (control characters, U+FFFF, NUL) and
+    took 20 s a picture (a name of 20,000 characters)."""
+    base = Path(tempfile.mkdtemp(prefix="amalogs-fuzz-"))
+    try:
+        root = base / "root"
+        shutil.copytree(template, root, symlinks=True)
+        _place(case, root)
+        with time_limit(CASE_SECONDS, case.name):
+            for fmt in ("png", "svg"):
+                out = base / f"fuzz-bd.{fmt}"
+                code, _, err = cli("--data-root", str(root), "graph", "fuzz-bd", "--format", fmt, "--out", str(out))
+                assert code == 0, err
+            ElementTree.parse(base / "fuzz-bd.svg")
+            code, _, err = cli("--data-root", str(root), "graph", "--format", "graphml", "--out", str(base / "a.graphml"))
+            assert code == 0, err
+            ElementTree.parse(base / "a.graphml")
+            code, _, err = cli("position", str(position_file(root)))
+            assert code == 0, err
+    finally:
+        catalog_module._cached.cache_clear()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.parametrize("data_root", ["", "no-such-folder", "a\x00b", "x" * 5000, "root/games"])
+def test_a_position_data_root_that_is_no_data_folder_is_refused_in_one_line(tmp_path: Path, cli: Cli,
+                                                                             data_root: str) -> None:
+    """The position's data_root, never opened as anything but a data folder: a NUL, a name too long for the
+    system, a missing folder or one without games/ or mappings/ get one line naming the file and the key."""
+    (tmp_path / "root" / "games").mkdir(parents=True)
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps({"data_root": data_root, "seats": [{"game": "GH"}, {"game": "BD"}]}),
+                        encoding="utf-8")
+    code, out, err = cli("position", str(position))
+    assert code == 1 and out == "", out
+    assert err.startswith(f"amalogs: {position}: data_root: ") and err.count("\n") == 1 and len(err) < 300, err
+
+
+def test_a_data_root_option_too_long_for_the_system_is_no_data_folder(cli: Cli) -> None:
+    code, _, err = cli("--data-root", "x" * 5000, "games")
+    assert code == 1 and "not a data folder" in err and "internal error" not in err, err

@@ -157,10 +157,14 @@ def test_report_rewrites_its_own_folder_without_force(cli: Cli, tmp_path: Path,
     (out / "comparison.md").write_text("old\n", encoding="utf-8")
     real = generate.build_reports
 
-    def texts_only(catalog: object) -> generate.Report:
-        return generate.Report(real(catalog).texts, {})  # type: ignore[arg-type]
+    def texts_only(catalog: object, folder: Path | None = None) -> generate.Report:
+        return generate.Report(real(catalog, folder).texts, {})  # type: ignore[arg-type]
+
+    from amalogs.report import balance_reports
 
     monkeypatch.setattr(generate, "build_reports", texts_only)
+    tiny = balance_reports.Tournament("rows-random.csv", "random", 1, all_decks=False)
+    monkeypatch.setattr(balance_reports, "TOURNAMENTS", (tiny,))  # one match per pairing, not the whole report
     code, _, err = cli("report", "--out", str(out))
     assert code == 0, err
     assert (out / "comparison.md").read_text(encoding="utf-8").startswith("# AMALOGS comparison")

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from amalogs.catalog import Catalog
     from amalogs.referee.engine.match import Match
 
-__all__ = ["position", "load_match", "catalog_for"]
+__all__ = ["catalog_for", "data_folder", "load_match", "position"]
 
 
 def catalog_for(file: Path, data: dict[str, Any]) -> Catalog:
@@ -27,7 +27,22 @@ def catalog_for(file: Path, data: dict[str, Any]) -> Catalog:
 
     cat = catalog()
     root = data.get("data_root")
-    return load_catalog([*cat.roots[1:], (file.parent / root).resolve()]) if isinstance(root, str) else cat
+    return load_catalog([*cat.roots[1:], data_folder(file, root)]) if isinstance(root, str) else cat
+
+
+def data_folder(file: Path, root: str) -> Path:
+    """The folder a position file's ``data_root`` names (relative to the file); one line naming the file and
+    the key when it cannot be a data folder."""
+    from amalogs.catalog import is_data_root
+    from amalogs.referee.engine.positions import PositionError, cut
+
+    if "\x00" in root:
+        raise PositionError(f"{file}: data_root: {cut(root)} cannot name a folder (it holds a NUL character)")
+    folder = (file.parent / root).resolve()
+    if not is_data_root(folder):
+        raise PositionError(f"{file}: data_root: {cut(root)} is not a data folder (expected games/ or mappings/ "
+                            f"inside {cut(str(folder))})")
+    return folder
 
 
 def load_match(file: Path | None, from_log: Path | None, at: int | None,

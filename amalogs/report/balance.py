@@ -496,7 +496,7 @@ def heatmap(b: Balance, fmt: str) -> bytes:
     """The game win-rate matrix of every player setting side by side (red: the row loses, blue: it wins)."""
     from importlib import import_module
 
-    from amalogs.report.figures import DPI, check_format, save, style
+    from amalogs.report.figures import DPI, check_format, drawable, save, style
 
     check_format(fmt)
     Figure: Any = import_module("matplotlib.figure").Figure
@@ -511,6 +511,7 @@ def heatmap(b: Balance, fmt: str) -> bytes:
             grid = [[math.nan if v is None else v for v in row] for row in values]
             cmap = colormaps["RdBu"].with_extremes(bad="#d9d9d9")  # a game against itself: grey
             image = ax.imshow(grid, cmap=cmap, vmin=0.0, vmax=1.0)
+            labels = [drawable(label) for label in labels]  # names from data may hold control characters
             ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", rotation_mode="anchor")
             ax.set_yticks(range(len(labels)), labels)
             for i, row in enumerate(values):
@@ -518,7 +519,7 @@ def heatmap(b: Balance, fmt: str) -> bytes:
                     if v is not None:
                         ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center",
                                 color="white" if abs(v - 0.5) > 0.3 else "black")
-            ax.set_title(f"{s.players}: row's win rate (%)", fontsize=10)
+            ax.set_title(drawable(f"{s.players}: row's win rate (%)"), fontsize=10)
         if image is not None:
             bar = fig.colorbar(image, ax=list(axes), shrink=0.8)
             bar.set_ticks([0, 0.25, 0.5, 0.75, 1], labels=["0%", "25%", "50%", "75%", "100%"])

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from amalogs.errors import FormatError
+from amalogs.report.figures import drawable
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -64,9 +65,10 @@ def _plain_attrs(attrs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _plain(value: object) -> str | bool | int | float:
+    """A plain value; text without the characters GraphML and GEXF (XML) cannot hold."""
     if isinstance(value, Enum):
         value = value.value
-    return value if isinstance(value, PLAIN) else str(value)
+    return drawable(value) if isinstance(value, str) else value if isinstance(value, PLAIN) else drawable(str(value))
 
 
 def _unify_types(all_attrs: Any) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import io
 import math
+import re
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache
@@ -24,12 +26,31 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.font_manager import FontProperties
 
-__all__ = ["DPI", "FONT_SIZE", "PICTURE_FORMATS", "font_family", "font_path", "heatmap", "style", "save",
-           "text_width", "check_format", "font"]
+__all__ = [
+    "DPI",
+    "FONT_SIZE",
+    "PICTURE_FORMATS",
+    "check_format",
+    "drawable",
+    "font",
+    "font_family",
+    "font_path",
+    "heatmap",
+    "save",
+    "style",
+    "text_width",
+]
 
 PICTURE_FORMATS = ("png", "svg")
 DPI = 150
 FONT_SIZE = 7.0  # node labels, in points
+_UNDRAWABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")  # controls (not tab, newline); 2 non-characters
+
+
+def drawable(text: str) -> str:
+    """``text`` without control characters (tab and newline kept) and without U+FFFE and U+FFFF: what a
+    picture cannot show and an SVG, GraphML or GEXF file cannot hold (a name from data may have them)."""
+    return _UNDRAWABLE.sub("", text)
 
 
 @cache
@@ -71,13 +92,16 @@ def text_width(text: str, size: float) -> float:
 
 @contextmanager
 def style() -> Iterator[None]:
-    """The settings every picture is drawn and saved under."""
+    """The settings every picture is drawn and saved under. Text is never read as mathtext: a name from data
+    such as ``"$\\frac$"`` is printed as written, not parsed (and refused)."""
     import matplotlib
 
     with matplotlib.rc_context({
         "font.family": [font_family()], "font.size": FONT_SIZE, "svg.fonttype": "none",
-        "svg.hashsalt": "amalogs", "axes.unicode_minus": False,
-    }):
+        "svg.hashsalt": "amalogs", "axes.unicode_minus": False, "text.parse_math": False,
+    }), warnings.catch_warnings():
+        # a character the font lacks is drawn as a box; matplotlib's warning about it is not the user's concern
+        warnings.filterwarnings("ignore", r"Glyph \d+ .* missing from font", UserWarning)
         yield
 
 
@@ -98,6 +122,8 @@ def heatmap(matrix: list[list[float]], labels: list[str], fmt: str, *, title: st
     check_format(fmt)
     _check_matrix(matrix, labels)
     from matplotlib.figure import Figure
+
+    labels = [drawable(label) for label in labels]
 
     n = len(labels)
     label_inches = max(text_width(label, FONT_SIZE) for label in labels) / 72

@@ -19,8 +19,19 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from amalogs.report.figures import DPI, FONT_SIZE, PICTURE_FORMATS, check_format, font_family, font_path, heatmap
-from amalogs.report.figures import save, style, text_width
+from amalogs.report.figures import (
+    DPI,
+    FONT_SIZE,
+    PICTURE_FORMATS,
+    check_format,
+    drawable,
+    font_family,
+    font_path,
+    heatmap,
+    save,
+    style,
+    text_width,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -51,6 +62,8 @@ TITLE_SPACE = 30.0
 LEGEND_SPACE = 44.0
 LABEL_EMS = 14.0  # longest label line, in full-width characters
 ROOT_EMS = 16.0
+LEGEND_EMS = 24.0  # a game's name in the legend (one line)
+TITLE_EMS = 60.0  # the title (one line)
 MAX_LINES = 3
 TARGET_ASPECT = 1.6  # width / height the column split aims at
 HIDDEN_RELATIONS = frozenset({"has"})  # a game's concepts already stand in the game's block
@@ -120,7 +133,8 @@ def _ems(text: str) -> float:
 def _wrap(text: str, ems: float, max_lines: int = MAX_LINES) -> str:
     """``text`` broken into lines of at most ``ems`` full-width characters; cut with '…' past ``max_lines``."""
     lines, line = [], ""
-    for ch in " ".join(text.split()):
+    flat = " ".join(text.split())
+    for ch in flat[:int(2 * ems * max_lines) + 2]:  # a character is at least 0.55 em: the rest cannot fit
         if line and _ems(line + ch) > ems:
             lines.append(line.strip())
             line = ""
@@ -141,8 +155,8 @@ def _describe(node: Hashable, attrs: dict[str, Any]) -> tuple[str, str, str, str
         return "ontology", parts[1], parts[2], "", None
     layer = str(attrs.get("layer", "other"))
     game = attrs.get("game")
-    return layer, str(attrs.get("kind", "other")), str(attrs.get("label", node)), str(attrs.get("en", "")), \
-        str(game) if game is not None else None
+    return layer, str(attrs.get("kind", "other")), drawable(str(attrs.get("label", node))), \
+        drawable(str(attrs.get("en", ""))), str(game) if game is not None else None
 
 
 def _box(node: Hashable, attrs: dict[str, Any], styles: dict[str, tuple[str, str, str]]) -> _Item:
@@ -176,7 +190,7 @@ def _blocks(g: nx.DiGraph) -> tuple[list[list[Hashable]], dict[str, tuple[str, s
         by_layer.setdefault(f"game:{game}" if layer == "game" and game else layer, []).append(node)
     games = sorted(k for k in by_layer if k.startswith("game:"))
     styles = {k[5:]: (fill, edge, "#222222") for k, (fill, edge) in zip(games, _cycle(GAME_COLOURS, len(games)))}
-    names = {k[5:]: str(g.nodes[k[5:]].get("label", k[5:])) if k[5:] in g else k[5:] for k in games}
+    names = {k[5:]: drawable(str(g.nodes[k[5:]].get("label", k[5:]))) if k[5:] in g else k[5:] for k in games}
     half = (len(games) + 1) // 2
     order = [*games[:half], "ontology", *games[half:], *sorted(set(by_layer) - set(games) - {"ontology"})]
     return [by_layer[k] for k in order if k in by_layer], styles, names
@@ -267,7 +281,8 @@ def _plan(g: nx.DiGraph, title: str | None = None) -> _Plan:
             x = _place_column(plan, col, x, plan.size[1] * 72 - top) + COLUMN_GAP
         x += BLOCK_GAP - COLUMN_GAP
     ontology = any(_describe(node, attrs)[0] == "ontology" for node, attrs in g.nodes(data=True))
-    plan.legend = {**({"ontology term": ONTOLOGY_STYLE} if ontology else {}), **{names[k]: s for k, s in styles.items()}}
+    plan.legend = {**({"ontology term": ONTOLOGY_STYLE} if ontology else {}),
+                   **{_wrap(names[k], LEGEND_EMS, 1): s for k, s in styles.items()}}
     return plan
 
 
@@ -308,7 +323,8 @@ def graph_figure(g: nx.DiGraph, *, title: str | None = None) -> Figure:
         _draw_edges(ax, g, plan)
         _draw_items(ax, plan)
         if title:
-            fig.text(0.5, 1 - MARGIN / 72 / plan.size[1], title, ha="center", va="top", fontsize=13)
+            fig.text(0.5, 1 - MARGIN / 72 / plan.size[1], _wrap(drawable(title), TITLE_EMS, 1), ha="center",
+                     va="top", fontsize=13)
         _draw_legend(fig, g, plan)
     return fig
 
