@@ -192,3 +192,8 @@ def test_rows_files_read_back_exactly(catalog: Catalog, tmp_path: Path) -> None:
     run_tournament(catalog, chosen, 2, rows=tmp_path / "a.jsonl", jobs=1)
     assert [r.model_dump() for r in read_rows(tmp_path / "a.csv")] == rows
     assert [json.loads(x) for x in (tmp_path / "a.jsonl").read_text(encoding="utf-8").splitlines()] == rows
+
+
+def test_a_game_whose_abbreviation_has_a_slash_is_not_a_file(catalog: Catalog) -> None:
+    assert resolve_side(catalog, "Z/X").game.id == "zx-zillions-of-enemy-x"
+    assert entries(catalog, ["Z/X", "BD:red-aggro"])[0].side.game.id == "zx-zillions-of-enemy-x"

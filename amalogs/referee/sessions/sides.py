@@ -24,8 +24,9 @@ class Side:
 
 
 def is_deck_file(name: str) -> bool:
-    """Whether a deck named on the command line is a file (``decks/mine.toml``), not a sample deck's id."""
-    return name.lower().endswith(DECK_SUFFIXES) or "/" in name or "\\" in name
+    """Whether a deck named on the command line is a file (``decks/mine.toml``), not a sample deck's id: it
+    ends in ``.toml`` or ``.json`` (a game's 略称 may hold a slash, as Z/X's does)."""
+    return name.lower().endswith(DECK_SUFFIXES)
 
 
 def resolve_side(catalog: Catalog, spec: str) -> Side:
