@@ -1,11 +1,12 @@
 """Referee throughput on the path users run, side by side with RLCard's UNO.
 
-For every ordered pairing of the games the registry lists (the four with modules first, then those played
-from their data), it times the code behind `amalogs match A B -n N --jobs 1`: the runner's ``run_batch``
-with the command's random players (or greedy ones with ``--players greedy``), start-up excluded. Right after
-each pairing it times RLCard's UNO driven by a plain ``env.step`` loop with ``RandomAgent.step`` (counting env
-steps; not ``env.run``, which adds ``eval_step``), so the ratio compares like with like on this machine.
-Goal: at least 2× UNO's decisions/s for every pairing of the four seed games.
+For every ordered pairing of the games the catalog lists (the 16 pairings of the four seed games, those with
+modules of their own, first; then the pairings with a game played from its data), it times the code behind
+`amalogs match A B -n N --jobs 1`: the runner's ``run_batch`` with the command's random players (or greedy
+ones with ``--players greedy``), start-up excluded. Right after each pairing it times RLCard's UNO driven by a
+plain ``env.step`` loop with ``RandomAgent.step`` (counting env steps; not ``env.run``, which adds
+``eval_step``), so the ratio compares like with like on this machine. Goal: at least 2× UNO's decisions/s
+for every pairing of the four seed games.
 
 RLCard is not a dependency of amalogs: `pip install rlcard` to include the comparison.
 
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from functools import partial
 from statistics import median
 
+import amalogs.referee.games  # noqa: F401  (registers the games with modules of their own: MODULES is filled)
 from amalogs.catalog import Catalog, load_catalog
 from amalogs.referee.engine.registry import MODULES
 from amalogs.referee.sessions.runner import Side, resolve_side, run_batch
@@ -36,12 +38,13 @@ def pairings(matches: int, players: tuple[str, str]) -> dict[str, Callable[[], t
     """For every ordered pairing, a function that plays ``matches`` seeded matches the way `amalogs match -n`
     does and returns (matches/s, decisions/s)."""
     catalog = load_catalog()
-    games = sorted(catalog.games.values(), key=lambda g: g.id not in MODULES)
+    games = list(catalog.games.values())
+    ordered = sorted(((a, b) for a in games for b in games), key=lambda ab: (ab[0].id not in MODULES
+                                                                             or ab[1].id not in MODULES))
     out = {}
-    for a in games:
-        for b in games:
-            sides = (resolve_side(catalog, a.id), resolve_side(catalog, b.id))
-            out[f"{a.page.abbreviation} vs {b.page.abbreviation}"] = partial(_play, catalog, sides, matches, players)
+    for a, b in ordered:  # the seed games' pairings first (SEED_GAMES² of them), then the rest
+        sides = (resolve_side(catalog, a.id), resolve_side(catalog, b.id))
+        out[f"{a.page.abbreviation} vs {b.page.abbreviation}"] = partial(_play, catalog, sides, matches, players)
     return out
 
 

@@ -89,3 +89,21 @@ def test_an_observation_never_shows_another_seats_hidden_cards(catalog: Catalog,
                               if zone == "hand" or zone in s.games[j].hidden_zones for u in cards} | seat.face_down
                     assert not seen & hidden, f"seat {viewer} sees {sorted(seen & hidden)} of seat {j} ({s.phase})"
             m.apply_action(player.choose({}, m.legal_actions(), rng))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_second_catalog_in_the_same_process_plays_the_same_matches(catalog: Catalog, game: str) -> None:
+    """A long-running process (a tournament worker, a server) may load the data more than once: the lenient
+    catalog the CLI uses shares its card models with the strict one. A match must not depend on which catalog
+    played first (a game made from data once kept what its lands give in the game object that first read
+    them, so Magic's lands gave no colour under a second catalog)."""
+    other = load_catalog(lenient=True)
+    assert other is not catalog
+
+    def events(cat: Catalog) -> list[dict[str, object]]:
+        sides = (resolve_side(cat, game), resolve_side(cat, "magic-the-gathering"))
+        return play_match(cat, sides, 1, ("random", "random"), TURN_CAP).events
+
+    first = events(catalog)
+    assert events(other) == first
+    assert events(catalog) == first

@@ -51,10 +51,8 @@ def test_check_notices_a_stale_text_a_missing_file_and_changed_picture_data(
 
 
 def test_report_check_command() -> None:
-    """Run as a command of its own, as CI runs it. (In this test process, after the conformance and playthrough
-    tests have played many matches, one balance match — BJ against MTG, seed 1 — plays differently: a
-    process-wide referee cache carries something from match to match. Known, under investigation; a fresh
-    process, which every command is, plays it as committed.)"""
+    """Run as a command of its own, as CI runs it (the balance replay then starts from a fresh process; that a
+    second catalog in one process plays the same matches is tested in test_conformance.py)."""
     import subprocess
     import sys
 

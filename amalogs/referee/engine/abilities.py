@@ -34,19 +34,29 @@ def _ability_cards(state: State, i: int) -> frozenset[int]:
 def resources_to_rest(state: State, module: CoreGame, i: int, table: dict[str, int]) -> list[int] | None:
     """Standing resources that pay a table of canonical colour slots ('any' takes any colour; a face-down
     resource pays only 'any'), or None."""
+    return _resources(state, module, i, tuple(sorted(table.items(), key=lambda kv: kv[0] == "any")))
+
+
+def _resources(state: State, module: CoreGame, i: int, items: tuple[tuple[str, int], ...],
+               free: list[int] | None = None) -> list[int] | None:
+    """:func:`resources_to_rest` for a table's items in paying order ('any' last); ``free``: the standing
+    resources, when the caller has worked them out already."""
     seat = state.seats[i]
-    free = [u for u in seat.zones[module.resource_zone] if u not in seat.rested]
+    if free is None:
+        rested = seat.rested
+        free = [u for u in seat.zones[module.resource_zone] if u not in rested]
     chosen: list[int] = []
-    for colour, amount in sorted(table.items(), key=lambda kv: kv[0] == "any"):
+    cards, face_down = state.cards, seat.face_down
+    for colour, amount in items:
         pool = [u for u in free if u not in chosen
-                and (colour == "any" or (colour in state.cards[u].slots and u not in seat.face_down))]
+                and (colour == "any" or (colour in cards[u].slots and u not in face_down))]
         if len(pool) < amount:
             return None
         chosen += pool[:amount]
     return chosen
 
 
-def _payable(state: State, module: CoreGame, i: int, uid: int, k: int) -> bool:
+def _payable(state: State, module: CoreGame, i: int, uid: int, k: int, free: list[int] | None = None) -> bool:
     seat: Seat = state.seats[i]
     card = state.cards[uid]
     pay = card.effects[k].pay
@@ -58,28 +68,78 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int) -> bool:
         return False
     if len(seat.zones["deck"]) < pay.deck_top or len(seat.zones["hand"]) - (uid in seat.zones["hand"]) < pay.discard:
         return False
-    return resources_to_rest(state, module, i, _table(pay.resources)) is not None
+    items = _items(pay.resources)
+    return not items or _resources(state, module, i, items, free) is not None
 
 
 def _table(resources: dict[Any, int]) -> dict[str, int]:
     return {str(getattr(k, "value", k)): n for k, n in resources.items()}
 
 
+def _items(resources: dict[Any, int]) -> tuple[tuple[str, int], ...]:
+    """A payment's resources by colour slot name, in paying order ('any' last): worked out once per payment
+    (payments are frozen)."""
+    hit = _ITEMS.get(id(resources))
+    if hit is None:
+        if len(_ITEMS) > 4096:
+            _ITEMS.clear()
+        items = tuple(sorted(_table(resources).items(), key=lambda kv: kv[0] == "any"))
+        hit = _ITEMS[id(resources)] = (resources, items)  # (the entry keeps the table, so its id stays its own)
+    return hit[1]
+
+
+_ITEMS: dict[int, tuple[dict[Any, int], tuple[tuple[str, int], ...]]] = {}
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
+
+
+def _by_zone(mine: frozenset[int], cards: list[Any]) -> dict[str, frozenset[int]]:
+    """A seat's cards with an activated ability, by the zone an ability of theirs is used from (worked out once
+    per set of cards: a set is made from one match's cards, and its entry keeps it, so its id stays its own)."""
+    hit = _BY_ZONE.get(id(mine))
+    if hit is None:
+        if len(_BY_ZONE) > 1024:
+            _BY_ZONE.clear()
+        split = {zone: frozenset(u for u in mine if any(cards[u].effects[k].pay.zone == zone
+                                                         for k in cards[u].abilities))
+                 for zone in ("field", "hand", "discard")}
+        hit = _BY_ZONE[id(mine)] = (mine, split)
+    return hit[1]
+
+
+_BY_ZONE: dict[int, tuple[frozenset[int], dict[str, frozenset[int]]]] = {}
+
+
 def activations(state: State, module: CoreGame, i: int) -> list[Action]:
     """Every ability the host can pay for now."""
-    mine = _ability_cards(state, i)
+    known = state.ability_cards
+    mine = known[1][i] if known is not None and known[0] == len(state.cards) else _ability_cards(state, i)
     if not mine:
         return []
     seat = state.seats[i]
+    zones = seat.zones
     out = []
-    for zone, cards in (("field", module.permanents(state, i)), ("hand", seat.zones["hand"]),
-                        ("discard", seat.zones.get("drop", seat.zones.get("discard", [])))):
-        for uid in cards:
-            if uid not in mine:
-                continue
-            for k in state.cards[uid].abilities or ():
-                if state.cards[uid].effects[k].pay.zone == zone and _payable(state, module, i, uid, k):
-                    out.append(Action("activate", (uid, k)))
+    free: list[int] | None = None  # the standing resources, worked out when an ability needs them
+    cards = state.cards
+    by_zone = _by_zone(mine, cards)
+    for zone, among in (("field", None), ("hand", zones["hand"]),
+                        ("discard", zones.get("drop", zones.get("discard", [])))):
+        wanted = by_zone[zone]  # the cards with an ability used from this zone
+        if not wanted:
+            continue
+        if among is None:
+            among = module.permanents_among(state, i, wanted)
+        found = wanted.intersection(among)
+        if not found:
+            continue
+        for uid in sorted(found, key=among.index) if len(found) > 1 else found:  # in the zone's order
+            effects = cards[uid].effects
+            for k in cards[uid].abilities:
+                if effects[k].pay.zone == zone:
+                    if free is None:
+                        rested = seat.rested
+                        free = [u for u in zones[module.resource_zone] if u not in rested]
+                    if _payable(state, module, i, uid, k, free):
+                        out.append(_new(Action, ("activate", (uid, k))))
     return out
 
 
@@ -88,7 +148,7 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
     seat = state.seats[i]
     pay = state.cards[uid].effects[k].pay
     pile = "drop" if "drop" in seat.zones else "discard"
-    seat.rested.update(resources_to_rest(state, module, i, _table(pay.resources)) or [])
+    seat.rested.update(_resources(state, module, i, _items(pay.resources)) or [])
     if pay.rest_self:
         seat.rested.add(uid)
     for _ in range(pay.deck_top):

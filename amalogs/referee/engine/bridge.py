@@ -32,7 +32,8 @@ def battle(s: State, attacker: int, defender: int) -> None:
     first = [u for u in (attacker, defender) if has(s, u, "先制攻撃")]
     both = [attacker, defender]
     order = [first, [u for u in both if u not in first]] if len(first) == 1 else [both]
-    s.emit("battle", attacker=attacker, defender=defender)
+    if s.log_events:
+        s.emit("battle", attacker=attacker, defender=defender)
     dealt = _battle_damage(s, attacker, defender)
     for wave in order:
         hits = [(u, defender if u == attacker else attacker, dealt[u]) for u in wave if on_field(s, u)]

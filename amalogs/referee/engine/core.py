@@ -12,14 +12,16 @@ counts as BP/BP (``ap == dp``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import Any
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
-__all__ = ["CoreGame", "HIDDEN_ZONES", "HitResult", "draw_from_deck", "mulligan_actions", "shuffle_and_draw", "standing", "is_character", "move_top", "seat_from", "tier_defence", "damage_top_fort"]
+__all__ = ["HIDDEN_ZONES", "CoreGame", "HitResult", "damage_top_fort", "draw_from_deck", "is_character", "move_top", "mulligan_actions", "seat_from", "shuffle", "shuffle_and_draw", "standing", "tier_defence"]
 
 HIDDEN_ZONES = frozenset({"deck", "life", "fort-area", "mana-deck"})
 """The zones whose cards neither player may see (only their count), for the games that hide no others."""
@@ -86,7 +88,7 @@ class CoreGame:
         if action.verb == "mulligan":
             seat.zones["deck"] += seat.zones["hand"]
             seat.zones["hand"] = []
-            state.rng.shuffle(seat.zones["deck"])
+            shuffle(state.rng, seat.zones["deck"])
             for _ in range(state.rules[i].starting_hand):
                 self.draw(state, i)
             state.emit("mulligan", seat=i)
@@ -150,9 +152,25 @@ class CoreGame:
         """Every card of the seat on the field whose abilities may be used (characters and the rest)."""
         return self.characters(state, i)
 
+    # The zones the seat's permanents are in (a superset; None: not declared), so a question about a few cards
+    # (which of them are permanents?) is answered without listing the permanents when none of them is there.
+    permanent_zones: tuple[str, ...] | None = None
+
+    def permanents_among(self, state: State, i: int, among: frozenset[int]) -> list[int]:
+        """The seat's permanents that are among these cards, in the order of :meth:`permanents`."""
+        if self.permanent_zones is not None:
+            held = state.seats[i].zones
+            for zone in self.permanent_zones:
+                if not among.isdisjoint(held.get(zone, ())):
+                    break
+            else:
+                return []
+        return [u for u in self.permanents(state, i) if u in among]
+
     # A game whose rules act between decisions (選抜リーダー制, prize cards, losing with no character in
     # play) sets these, so the match asks it; the rest cost nothing.
     filters_attacks: bool = False  # it narrows the targets any host may attack on its seat (``attackable``)
+    targets_per_attacker: bool = True  # False: ``targets`` offers every attacker the same (asked once per seat)
     checks_state: bool = False  # ``state_loss`` and ``interjection`` after every decision
     counts_knock_outs: bool = False  # ``knocked_out`` whenever any seat's character leaves for the discard pile
 
@@ -242,7 +260,8 @@ def move_top(state: State, i: int, source: str, target: str, event: str, rested:
     seat.zones[target].append(uid)
     if rested:
         seat.rested.add(uid)
-    state.emit(event, seat=i, card=uid, **{target: len(seat.zones[target])})
+    if state.log_events:
+        state.emit(event, seat=i, card=uid, **{target: len(seat.zones[target])})
     return uid
 
 
@@ -277,7 +296,8 @@ def is_character(card: CardData) -> bool:
 
 
 def standing(seat: Seat, uids: list[int]) -> list[int]:
-    return [u for u in uids if u not in seat.rested]
+    rested = seat.rested
+    return [u for u in uids if u not in rested] if rested else list(uids)
 
 
 def draw_from_deck(state: State, i: int) -> bool:
@@ -287,13 +307,59 @@ def draw_from_deck(state: State, i: int) -> bool:
         return False
     uid = seat.zones["deck"].pop()
     seat.zones["hand"].append(uid)
-    state.emit("draw", seat=i, card=uid)
+    if state.log_events:
+        state.emit("draw", seat=i, card=uid)
     return True
+
+
+def _shuffle_bits(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)`` written out: the same swaps from the same random bits (``Random._randbelow`` draws
+    ``n.bit_length()`` bits until they fall below ``n``), without a method call per card."""
+    plan = _PLANS.get(len(x))
+    if plan is None:  # for each place from the last: (place, places to choose from, bits to draw)
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        plan = _PLANS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
+    getrandbits = rng.getrandbits
+    for i, n, k in plan:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _same_as_library() -> bool:
+    """Whether :func:`_shuffle_bits` gives exactly what this Python's ``Random.shuffle`` gives (the cards and
+    the generator's state after), checked once at import; where it does not, the library's is used."""
+    for seed in (7, 2**40 + 3):
+        for size in (0, 1, 2, 3, 12, 61):
+            a, b = random.Random(seed), random.Random(seed)
+            x, y = list(range(size)), list(range(size))
+            a.shuffle(x)
+            _shuffle_bits(b, y)
+            if x != y or a.getstate() != b.getstate():
+                return False
+    return True
+
+
+_FAST_SHUFFLE = _same_as_library()
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """Shuffle a pile in place exactly as ``rng.shuffle(x)`` does (a faster way to the same result for the
+    library's own generator)."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle_bits(rng, x)
+    else:
+        rng.shuffle(x)
 
 
 def shuffle_and_draw(state: State, i: int, cards: int, draw: Callable[[State, int], bool]) -> None:
     """Shuffle the seat's deck and draw an opening hand with the game's own draw."""
-    state.rng.shuffle(state.seats[i].zones["deck"])
+    shuffle(state.rng, state.seats[i].zones["deck"])
     for _ in range(cards):
         draw(state, i)
 

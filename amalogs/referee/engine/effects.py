@@ -22,23 +22,40 @@ from collections.abc import Callable
 from typing import Any
 
 from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import shuffle
 from amalogs.referee.engine.field import destroy, destroy_if_dead, lose
 from amalogs.referee.engine.registry import characters_of, module_of, opponents
 from amalogs.referee.engine.stack import push_ability, push_effects
 from amalogs.referee.engine.state import Pending, State
 from amalogs.referee.engine.values import (
-    STAT_INDEX,
     ap,
+    change_of,
     dp,
     has,
     matches,
     refresh_auras,
     side_seats,
     sp,
+    thousandths,
 )
 
-__all__ = ["ap", "dp", "sp", "has", "discard_from_hand", "pick_searched", "place_scouted", "scout_actions", "search_candidates", "push_ability", "push_effects", "refresh_auras", "resolve", "target_actions",
-           "TARGETED"]
+__all__ = [
+    "TARGETED",
+    "ap",
+    "discard_from_hand",
+    "dp",
+    "has",
+    "pick_searched",
+    "place_scouted",
+    "push_ability",
+    "push_effects",
+    "refresh_auras",
+    "resolve",
+    "scout_actions",
+    "search_candidates",
+    "sp",
+    "target_actions",
+]
 
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
 
@@ -58,8 +75,12 @@ def candidates(s: State, p: Pending) -> list[int]:
 
 def target_actions(s: State) -> list[Action]:
     p = s.stack[-1]
-    actions = [Action("target", (u,)) for u in candidates(s, p)]
-    return [*actions, Action("skip")] if p.effect.optional or not actions else actions
+    actions = [_new(Action, ("target", (u,))) for u in candidates(s, p)]
+    return [*actions, _SKIP] if p.effect.optional or not actions else actions
+
+
+_SKIP = Action("skip")
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
 
 
 def resolve(s: State, chosen: int | None = None) -> bool:
@@ -100,9 +121,10 @@ def resolve(s: State, chosen: int | None = None) -> bool:
 def _apply_to(s: State, p: Pending, uid: int) -> None:
     e, owner = p.effect, s.cards[uid].owner
     seat = s.seats[owner]
-    s.emit("effect", seat=p.controller, card=p.source, effect=e.do, target=uid)
+    if s.log_events:
+        s.emit("effect", seat=p.controller, card=p.source, effect=e.do, target=uid)
     if e.do == "damage":
-        seat.damage[uid] = seat.damage.get(uid, 0) + int(e.amount * 1000)
+        seat.damage[uid] = seat.damage.get(uid, 0) + thousandths(e)
         destroy_if_dead(s, uid)
     elif e.do == "destroy":
         destroy(s, uid)
@@ -123,8 +145,9 @@ def _modify(s: State, uid: int, e: Any) -> None:
     seat = s.seats[s.cards[uid].owner]
     table = seat.lasting if e.until == "permanent" else seat.mods
     values = list(table.get(uid, (0, 0, 0)))
-    for index in STAT_INDEX[e.stat.value]:
-        values[index] += int(e.amount * 1000)
+    indexes, amount = change_of(e)
+    for index in indexes:
+        values[index] += amount
     table[uid] = (values[0], values[1], values[2])
 
 
@@ -147,7 +170,8 @@ def _apply_global(s: State, p: Pending) -> None:
     if handler is None:
         s.emit("effect-not-carried-out", seat=p.controller, card=p.source, effect=e.do, when=e.when)
         return
-    s.emit("effect", seat=p.controller, card=p.source, effect=e.do)
+    if s.log_events:
+        s.emit("effect", seat=p.controller, card=p.source, effect=e.do)
     handler(s, p)
 
 
@@ -252,7 +276,7 @@ def _search(s: State, p: Pending) -> None:
     for uid in matching:
         _take(s, p.controller, uid)
     if e.look == 0:
-        s.rng.shuffle(s.seats[p.controller].zones["deck"])
+        shuffle(s.rng, s.seats[p.controller].zones["deck"])
 
 
 def search_candidates(s: State, p: Pending) -> list[int]:
@@ -271,7 +295,7 @@ def pick_searched(s: State, uid: int) -> None:
         rest = e.model_copy(update={"take": e.take - 1, "look": max(e.look - 1, 0) if e.look else 0})
         s.stack.append(Pending(p.controller, p.source, rest))
     elif e.look == 0:
-        s.rng.shuffle(s.seats[p.controller].zones["deck"])
+        shuffle(s.rng, s.seats[p.controller].zones["deck"])
 
 
 def _take(s: State, controller: int, uid: int) -> None:

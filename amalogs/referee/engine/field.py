@@ -50,7 +50,8 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     seat.attached.pop(uid, None)
     for gone in [e for e, c in seat.attached.items() if c == uid] + seat.under.pop(uid, []):
         _leave_with(seat, gone, discard_pile)
-    s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
+    if s.log_events:
+        s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
     if pile != "hand":
         push_effects(s, owner, uid, "destroyed")
     if knocked_out:  # the other seats first (a prize taken), then the owner's (a knock-out counted)
@@ -75,5 +76,5 @@ def destroy_if_dead(s: State, uid: int) -> None:
     seat = s.seats[s.cards[uid].owner]
     if seat.damage.get(uid, 0) >= dp(s, uid):
         destroy(s, uid)
-    elif seat.damage.get(uid, 0):
+    elif seat.damage.get(uid, 0) and s.log_events:
         s.emit("damaged", seat=s.cards[uid].owner, card=uid, damage=seat.damage[uid])

@@ -4,7 +4,6 @@ and numbered as a match numbers them (seat by seat, each deck in deck-list order
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from amalogs.catalog import Catalog, Game
 from amalogs.models.cards import Card, Deck
@@ -13,7 +12,7 @@ from amalogs.referee.engine.registry import core_game
 from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import CardData
 
-__all__ = ["deck_instances", "card_instance", "traits_of"]
+__all__ = ["card_instance", "deck_instances", "deck_parts", "traits_of"]
 
 
 _PROTOTYPES: dict[tuple[str, int, int], tuple[Card, CardData]] = {}
@@ -60,15 +59,36 @@ def _prototype(module: CoreGame, card: Card, slots: dict[str, str], game: Game, 
 
 def deck_instances(catalog: Catalog, game: Game, deck: Deck, owner: int, cards: list[CardData]) -> dict[str, list[int]]:
     """Card instances for every part of a seat's deck (main, side decks, extra cards), numbered on from
-    ``len(cards)`` and added to ``cards``: part → instance ids."""
+    ``len(cards)`` and added to ``cards``: part → instance ids. Instances are frozen, so the same deck at the
+    same place in a match reuses them (a run of many matches builds each deck once)."""
+    return deck_parts(catalog, game, deck, owner, cards)[0]
+
+
+def deck_parts(catalog: Catalog, game: Game, deck: Deck, owner: int,
+               cards: list[CardData]) -> tuple[dict[str, list[int]], bool]:
+    """:func:`deck_instances`, and whether one of the deck's cards has a static effect on other cards (an aura)."""
     module = core_game(game)
-    pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
-    slots = {e.native: e.slot.value for e in game.page.colours}
-    rules = rules_of(game, catalog.ontology)
-    parts = {"main": _instances(module, cards, pool, deck.main, owner, slots, game, rules)}
-    for part, counts in [*deck.side.items(), *deck.extra.items()]:
-        parts[part] = _instances(module, cards, pool, counts, owner, slots, game, rules)
-    return parts
+    start = len(cards)
+    key = (id(catalog), id(game), id(deck), id(module), owner, start)
+    hit = _DECKS.get(key)
+    if hit is None or hit[0] is not catalog or hit[1] is not game or hit[2] is not deck or hit[3] is not module:
+        made: list[CardData] = []
+        pool = {**catalog.cards(game.id), **{c.id: c for c in deck.cards}}
+        slots = {e.native: e.slot.value for e in game.page.colours}
+        rules = rules_of(game, catalog.ontology)
+        parts = {"main": _instances(module, made, start, pool, deck.main, owner, slots, game, rules)}
+        for part, counts in [*deck.side.items(), *deck.extra.items()]:
+            parts[part] = _instances(module, made, start, pool, counts, owner, slots, game, rules)
+        if len(_DECKS) > 32:  # (an entry keeps its catalog: only a few are kept)
+            _DECKS.clear()
+        hit = _DECKS[key] = (catalog, game, deck, module, tuple(parts.items()), made, any(c.auras for c in made))
+    cards += hit[5]
+    return {part: list(uids) for part, uids in hit[4]}, hit[6]
+
+
+_DECKS: dict[tuple[int, ...], tuple[Catalog, Game, Deck, CoreGame, tuple[tuple[str, range], ...], list[CardData], bool]] = {}
+"""(catalog, game, deck, core game, owner, first number) → the deck's instances (the objects are kept, so
+their ids stay theirs while the entry lives)."""
 
 
 def card_instance(catalog: Catalog, game: Game, card: Card, uid: int, owner: int) -> CardData:
@@ -78,25 +98,12 @@ def card_instance(catalog: Catalog, game: Game, card: Card, uid: int, owner: int
     return _prototype(module, card, slots, game, rules_of(game, catalog.ontology)).copy_as(uid, owner)
 
 
-_INSTANCES: dict[tuple[Any, ...], tuple[list[Card], list[CardData]]] = {}
-
-
-def _instances(module: CoreGame, cards: list[CardData], pool: dict[str, Card], counts: dict[str, int],
-               owner: int, slots: dict[str, str], game: Game, rules: GameRules) -> list[int]:
-    """Card instances for a deck part, numbered from ``len(cards)``. Instances are frozen, so the same part
-    at the same place in a match reuses them (a run of many matches builds each deck once)."""
-    start = len(cards)
-    chosen = [pool[card_id] for card_id in counts]
-    key = (module.id, game.id, owner, start, tuple(zip(map(id, chosen), counts.values())))
-    hit = _INSTANCES.get(key)
-    if hit is None or any(a is not b for a, b in zip(hit[0], chosen)):
-        made: list[CardData] = []
-        for card, n in zip(chosen, counts.values()):
-            proto = _prototype(module, card, slots, game, rules)
-            for _ in range(n):  # each copy its own number (the list grows as they are made)
-                made.append(proto.copy_as(start + len(made), owner))
-        if len(_INSTANCES) > 512:
-            _INSTANCES.clear()
-        hit = _INSTANCES[key] = (chosen, made)
-    cards += hit[1]
-    return list(range(start, len(cards)))
+def _instances(module: CoreGame, made: list[CardData], start: int, pool: dict[str, Card], counts: dict[str, int],
+               owner: int, slots: dict[str, str], game: Game, rules: GameRules) -> range:
+    """Card instances for a deck part, numbered on from ``start + len(made)`` and added to ``made``."""
+    first = start + len(made)
+    for card_id, n in counts.items():
+        proto = _prototype(module, pool[card_id], slots, game, rules)
+        for _ in range(n):  # each copy its own number (the list grows as they are made)
+            made.append(proto.copy_as(start + len(made), owner))
+    return range(first, start + len(made))

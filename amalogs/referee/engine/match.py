@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from amalogs.referee.engine.bridge import (
     finish,
     public_card,
 )
+from amalogs.referee.engine.core import CoreGame
 from amalogs.referee.engine.effects import (
     ap,
     discard_from_hand,
@@ -48,7 +50,7 @@ from amalogs.referee.engine.effects import (
     target_actions,
 )
 from amalogs.referee.engine.field import lose
-from amalogs.referee.engine.instances import card_instance, deck_instances
+from amalogs.referee.engine.instances import card_instance, deck_instances, deck_parts
 from amalogs.referee.engine.registry import (
     MODULES,
     characters_of,
@@ -62,8 +64,19 @@ from amalogs.referee.engine.registry import (
 from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import Attack, CardData, State
 
-__all__ = ["Match", "Outcome", "UnsupportedGameError", "MODULES", "card_instance", "characters_of", "deck_instances",
-           "destroy", "destroy_if_dead", "finish", "module_of"]
+__all__ = [
+    "MODULES",
+    "Match",
+    "Outcome",
+    "UnsupportedGameError",
+    "card_instance",
+    "characters_of",
+    "deck_instances",
+    "destroy",
+    "destroy_if_dead",
+    "finish",
+    "module_of",
+]
 
 class UnsupportedGameError(AmalogsError):
     """The referee has no module for this game yet."""
@@ -92,6 +105,7 @@ class Match:
         self._checking = any(game.checks_state for game in state.games)
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
+        self._steps: dict[str, CoreGame] = {}  # a game's own step ("GAME-ID:STEP") → the game that runs it
         self.deck_refs: list[str | None] = [None] * len(state.seats)  # each seat's deck (GAME:DECK or a file)
         # the seed the generator was last set from, with its state then (a position loaded and not played on)
         self._seeded: tuple[int, tuple[Any, ...]] | None = None
@@ -102,26 +116,26 @@ class Match:
     def new(cls, catalog: Catalog, sides: Sequence[tuple[Game, Deck]], seed: int, turn_cap: int = 60,
             log_events: bool = True) -> Match:
         """Decide the first player and deal both sides; the first decision is the first player's setup."""
+        games: list[CoreGame] = []
         for game, _ in sides:
             try:
-                core_game(game)
+                games.append(core_game(game))
             except KeyError:
                 names = ", ".join(MODULES)
                 raise UnsupportedGameError(f"the referee cannot play {game.profile.name} yet (supported: {names})") \
                     from None
         rng = random.Random(seed)
-        cards: list[CardData] = []
-        seats = []
-        rules: list[GameRules] = []
-        for i, (game, deck) in enumerate(sides):
-            rules.append(rules_of(game, catalog.ontology))
-            seats.append(core_game(game).new_seat(deck_instances(catalog, game, deck, i, cards), rules[-1]))
-        state = State(seats, cards, rng, first=rng.randrange(len(seats)), turn_cap=turn_cap, log_events=log_events,
-                      has_auras=any(c.auras for c in cards), games=[core_game(g) for g, _ in sides], rules=rules,
+        rules, cards, parts, has_auras, abilities, auras = _dealt(catalog, sides, games)
+        seats = [game.new_seat({part: list(uids) for part, uids in seat_parts}, facts)
+                 for game, seat_parts, facts in zip(games, parts, rules, strict=True)]
+        state = State(seats, list(cards), rng, first=rng.randrange(len(seats)), turn_cap=turn_cap,
+                      log_events=log_events, has_auras=has_auras, games=games, rules=list(rules),
                       boost=[0] * len(seats))
-        state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
+        state.ability_cards, state.aura_cards = abilities, auras
+        if log_events:
+            state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
         for i in turn_order(state, state.first):
-            module_of(state, i).deal(state, i)
+            state.games[i].deal(state, i)
         match = cls(state)
         match._next_setup()
         if match._checking:
@@ -178,55 +192,74 @@ class Match:
         return Outcome(s.winner, s.reason or "", s.turn) if s.finished else None
 
     def legal_actions(self) -> list[Action]:
-        legal = self._compute_legal()
+        s = self.state
+        s.auras_stale = True  # worked out again if the legal actions depend on a value
+        me = s.decider
+        if s.finished or me is None:
+            legal: list[Action] = []
+        else:
+            phase = s.phase
+            now: list[Action] = s.games[me].interjection(s, me) if self._checking and phase != "setup" else []
+            if now:  # a decision the seat must make at once (a new leader …)
+                legal = now
+            else:
+                actions = _LEGAL.get(phase)
+                if actions is not None:
+                    legal = actions(self, s, me)
+                elif ":" in phase:  # a step one core game runs itself ("GAME-ID:STEP")
+                    legal = (self._steps.get(phase) or self._step_game(phase)).step_actions(s, me)
+                else:
+                    raise AssertionError(f"unknown phase {phase}")
         self._legal = (self._version, legal)
         return legal
 
-    def _compute_legal(self) -> list[Action]:
-        s = self.state
-        s.auras_stale = True  # worked out again if the legal actions depend on a value
-        if s.finished or s.decider is None:
-            return []
-        me = s.decider
-        module = module_of(s, me)
-        if self._checking and s.phase != "setup":
-            now = module.interjection(s, me)  # a decision the seat must make at once (a new leader …)
-            if now:
-                return now
-        if s.phase == "setup":
-            return module.setup_actions(s, me)
-        if s.phase == "main":
-            actions = module.main_actions(s, me)
-            return activations(s, module, me) + actions if module.can_activate(s, me) else actions
-        if s.phase == "attack":
-            return self._attack_actions(me)
-        if s.phase == "block":
-            assert s.attack is not None
-            options = module.block_options(s, me, s.attack.target)
-            return [Action("noblock"), *(Action("block", (u,)) for u in options)]
-        if s.phase == "trigger":
-            return [Action("use"), Action("decline")]
-        if s.phase == "target":
-            return target_actions(s)
-        if s.phase == "reaction":
-            return [*module.reactions(s, me), Action("pass")]
-        if s.phase == "scout-place":
-            return scout_actions(s)
-        if s.phase == "cost-discard":
-            return cost_discard_actions(s, me)
-        if s.phase == "search-pick":
-            return [Action("take", (u,)) for u in search_candidates(s, s.stack[-1])]
-        if s.phase in ("discard", "effect-discard"):
-            return [Action("discard", (u,)) for u in s.seats[me].zones["hand"]]
-        if ":" in s.phase:  # a step one core game runs itself ("GAME-ID:STEP")
-            return game_of_step(s, s.phase).step_actions(s, me)
-        raise AssertionError(f"unknown phase {s.phase}")
+    def _step_game(self, step: str) -> CoreGame:
+        """The game that runs one of its own steps (``GAME-ID:STEP``), looked up once per step and match."""
+        game = self._steps.get(step)
+        if game is None:
+            game = self._steps[step] = game_of_step(self.state, step)
+        return game
+
+    def _setup_actions(self, s: State, me: int) -> list[Action]:
+        return s.games[me].setup_actions(s, me)  # type: ignore[no-any-return]
+
+    def _main_actions(self, s: State, me: int) -> list[Action]:
+        module = s.games[me]
+        actions: list[Action] = module.main_actions(s, me)
+        return activations(s, module, me) + actions if module.can_activate(s, me) else actions
+
+    def _block_actions(self, s: State, me: int) -> list[Action]:
+        assert s.attack is not None
+        options = s.games[me].block_options(s, me, s.attack.target)
+        return [_NOBLOCK, *[_new(Action, ("block", (u,))) for u in options]]
+
+    def _trigger_actions(self, s: State, me: int) -> list[Action]:
+        return [_USE, _DECLINE]
+
+    def _target_actions(self, s: State, me: int) -> list[Action]:
+        return target_actions(s)
+
+    def _reaction_actions(self, s: State, me: int) -> list[Action]:
+        return [*s.games[me].reactions(s, me), _PASS]
+
+    def _scout_actions(self, s: State, me: int) -> list[Action]:
+        return scout_actions(s)
+
+    def _cost_discard_actions(self, s: State, me: int) -> list[Action]:
+        return cost_discard_actions(s, me)
+
+    def _search_actions(self, s: State, me: int) -> list[Action]:
+        return [Action("take", (u,)) for u in search_candidates(s, s.stack[-1])]
+
+    def _discard_actions(self, s: State, me: int) -> list[Action]:
+        return [_new(Action, ("discard", (u,))) for u in s.seats[me].zones["hand"]]
 
     def apply_action(self, action: Action | str) -> None:
         """Carry out one decision, then every automatic step until the next decision or the end."""
         act = Action.parse(action) if isinstance(action, str) else action
         # The state changes only through apply_action, so the list a player was just given is still valid.
-        legal = self._legal[1] if self._legal and self._legal[0] == self._version else self._compute_legal()
+        cached = self._legal
+        legal = cached[1] if cached is not None and cached[0] == self._version else self.legal_actions()
         if act not in legal:
             raise IllegalActionError(act.text(), self._why(act, legal))
         self._version += 1
@@ -236,12 +269,23 @@ class Match:
         assert me is not None
         if s.log_events:
             s.emit("action", seat=me, action=act.text())
-        if self._checking and s.phase != "setup" and act in module_of(s, me).interjection(s, me):
-            module_of(s, me).apply_interjection(s, me, act)
-        elif ":" in s.phase:
-            self._do_game_step(me, act)
+        phase = s.phase
+        if self._checking and phase != "setup" and act in s.games[me].interjection(s, me):
+            s.games[me].apply_interjection(s, me, act)
         else:
-            _DECISIONS[s.phase](self, me, act)
+            decide = _DECISIONS.get(phase)
+            if decide is not None:
+                decide(self, me, act)
+            elif ":" in phase:
+                # A decision in a step a core game runs itself (phase ``GAME-ID:STEP``): the game carries it out
+                # and names where the match goes on — another of its own steps, or one of the match's (``main``,
+                # ``attack``, ``block``, ``resolve-attack``, ``damage``, ``attack-over``, ``end``, ``next-turn``
+                # …); None when the game has set the next decision (``phase`` and ``decider``) itself.
+                then = (self._steps.get(phase) or self._step_game(phase)).apply_step(s, me, act)
+                if then is not None and not s.finished:
+                    self._run_stack(then)
+            else:
+                raise KeyError(phase)
         if self._checking:
             self.check_state()
 
@@ -255,12 +299,12 @@ class Match:
             return
         order = turn_order(s, s.active)
         for k in order:
-            lost = module_of(s, k).state_loss(s, k)
+            lost = s.games[k].state_loss(s, k)
             if lost:
                 lose(s, k, lost)
                 return
         for k in order:
-            if module_of(s, k).interjection(s, k):
+            if s.games[k].interjection(s, k):
                 s.counters.setdefault(INTERRUPTED, -1 if s.decider is None else s.decider)
                 s.decider = k
                 return
@@ -275,7 +319,7 @@ class Match:
         seats = []
         visible: set[int] = set()
         for i, seat in enumerate(s.seats):
-            hidden = module_of(s, i).hidden_zones
+            hidden = s.games[i].hidden_zones
             view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
                                     "hand_limit": seat.counters.get("hand-limit", s.rules[i].hand_limit),
                                     "counters": dict(seat.counters)}
@@ -310,15 +354,15 @@ class Match:
     def _next_setup(self) -> None:
         s = self.state
         for i in turn_order(s, s.first):
-            if module_of(s, i).setup_actions(s, i):
+            if s.games[i].setup_actions(s, i):
                 s.phase, s.decider = "setup", i
                 return
         for i in turn_order(s, s.first):
-            module_of(s, i).finish_setup(s, i)
+            s.games[i].finish_setup(s, i)
         self._start_turn(s.first)
 
     def _do_setup(self, me: int, act: Action) -> None:
-        module_of(self.state, me).apply_setup(self.state, me, act)
+        self.state.games[me].apply_setup(self.state, me, act)
         self._next_setup()
 
     # --- the host's turn ----------------------------------------------------------------------------
@@ -332,26 +376,30 @@ class Match:
         s.active, s.decider = me, me
         s.seats[me].turns += 1
         s.seats[me].used.clear()
-        s.emit("turn", seat=me, number=s.turn)
-        lost = module_of(s, me).begin_turn(s, me)
+        if s.log_events:
+            s.emit("turn", seat=me, number=s.turn)
+        lost = s.games[me].begin_turn(s, me)
         if lost:
             lose(s, me, lost)
             return
         self._timed_effects(me, "start-of-turn")
-        self._run_stack(module_of(s, me).first_step)
+        self._run_stack(s.games[me].first_step)
 
     def _timed_effects(self, me: int, when: str) -> None:
         """Put the effects of a timing of every character the seat has on the field on the stack."""
-        for uid in characters_of(self.state, me):
-            push_effects(self.state, me, uid, when)
+        s = self.state
+        cards = s.cards
+        for uid in s.games[me].characters(s, me):
+            if when in cards[uid].timed:  # (a card with no effect of the timing puts nothing on the stack)
+                push_effects(s, me, uid, when)
 
     def _do_main(self, me: int, act: Action) -> None:
         if act.verb == "activate":
-            activate(self.state, module_of(self.state, me), me, int(act.args[0]), int(act.args[1]))
+            activate(self.state, self.state.games[me], me, int(act.args[0]), int(act.args[1]))
             if self.state.phase != "cost-discard":  # else the player picks the cards to discard first
                 self._run_stack("main")
             return
-        to_attack = module_of(self.state, me).apply_main(self.state, me, act)
+        to_attack = self.state.games[me].apply_main(self.state, me, act)
         self._run_stack("reactions" if to_attack else "main")
 
     def _do_reaction(self, me: int, act: Action) -> None:
@@ -360,7 +408,7 @@ class Match:
             s = self.state
             s.phase, s.decider = "attack", s.active
             return
-        module_of(self.state, me).apply_reaction(self.state, me, act)
+        self.state.games[me].apply_reaction(self.state, me, act)
         self._run_stack("reactions")
 
     def _run_stack(self, resume: str) -> None:
@@ -376,7 +424,7 @@ class Match:
         if then is None:
             s.phase, s.decider = resume, s.active
             if ":" in resume:  # a core game's own step: the game may name who decides it (default: the host)
-                s.decider = game_of_step(s, resume).step_decider(s)
+                s.decider = (self._steps.get(resume) or self._step_game(resume)).step_decider(s)
         else:
             then(self)
 
@@ -390,7 +438,7 @@ class Match:
 
     def _then_block(self) -> None:
         s = self.state
-        if s.attack is None or s.attack.attacker not in characters_of(s, s.active):
+        if s.attack is None or s.attack.attacker not in s.games[s.active].characters(s, s.active):
             self._after_attack()  # the attacker is gone before blocks
         else:
             s.phase, s.decider = "block", s.attack.defender
@@ -410,21 +458,11 @@ class Match:
         """The spell-speed-2 window as the host's attacks begin: the first seat of the other side (in turn
         order) whose game offers a play decides; with none, the host goes on to its attacks."""
         s = self.state
-        defender = next((j for j in opponents(s, s.active) if module_of(s, j).reactions(s, j)), None)
-        if defender is not None:
-            s.phase, s.decider = "reaction", defender
-        else:
-            s.phase, s.decider = "attack", s.active
-
-    def _do_game_step(self, me: int, act: Action) -> None:
-        """A decision in a step a core game runs itself (phase ``GAME-ID:STEP``): the game carries it out
-        and names where the match goes on — another of its own steps, or one of the match's (``main``,
-        ``attack``, ``block``, ``resolve-attack``, ``damage``, ``attack-over``, ``end``, ``next-turn`` …);
-        None when the game has set the next decision (``phase`` and ``decider``) itself."""
-        s = self.state
-        then = game_of_step(s, s.phase).apply_step(s, me, act)
-        if then is not None and not s.finished:
-            self._run_stack(then)
+        for j in opponents(s, s.active):
+            if s.games[j].reactions(s, j):
+                s.phase, s.decider = "reaction", j
+                return
+        s.phase, s.decider = "attack", s.active
 
     def _then_next_turn(self) -> None:
         """The host's turn ends with no end-of-turn procedure of the match's (a game that ran its own)."""
@@ -438,22 +476,33 @@ class Match:
 
     def _attack_actions(self, me: int) -> list[Action]:
         s = self.state
-        module = module_of(s, me)
-        out = []
+        module = s.games[me]
+        out: list[Action] = []
         others = opponents(s, me)
+        one = len(others) == 1
+        same: dict[int, list[int | None]] | None = None if module.targets_per_attacker else {}
         for u in module.attackers(s, me):
             for j in others:  # a player is named by its seat when more than one may be attacked
-                offered = module.targets(s, me, u, j)
-                guard = module_of(s, j)
+                if same is None:
+                    offered = module.targets(s, me, u, j)
+                else:  # the same targets for every attacker: asked once
+                    offered = same.get(j)
+                    if offered is None:
+                        offered = same[j] = module.targets(s, me, u, j)
+                guard = s.games[j]
                 if guard.filters_attacks:  # the defender's game may narrow them (選抜リーダー制: its leader only)
                     offered = guard.attackable(s, j, u, offered)
                 for t in offered:
-                    out.append(Action("attack", (u, "unit", t) if t is not None else (u, "player")
-                                      if len(others) == 1 else (u, "player", j)))
-        forced = set(module.must_attack(s, me)) if out else set()  # e.g. ビルディバイド バーサーク
-        if any(int(a.args[0]) in forced for a in out):
-            return out  # a character that must attack still can: the attacks cannot end yet
-        return [*out, Action("end-attacks")]
+                    out.append(_new(Action, ("attack", (u, "unit", t) if t is not None else (u, "player")
+                                             if one else (u, "player", j))))
+        if out:
+            forced = module.must_attack(s, me)  # e.g. ビルディバイド バーサーク
+            if forced:
+                must = set(forced)
+                if any(a[1][0] in must for a in out):
+                    return out  # a character that must attack still can: the attacks cannot end yet
+        out.append(_END_ATTACKS)
+        return out
 
     def _do_attack(self, me: int, act: Action) -> None:
         s = self.state
@@ -466,9 +515,10 @@ class Match:
             defender = s.cards[target].owner
         else:
             defender = int(act.args[2]) if len(act.args) > 2 else opponents(s, me)[0]
-        module_of(s, me).on_attack(s, me, attacker)
+        s.games[me].on_attack(s, me, attacker)
         s.attack = Attack(attacker, target, defender=defender)
-        s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
+        if s.log_events:
+            s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
         push_effects(s, me, attacker, "attack")
         self._run_stack("block")
 
@@ -478,9 +528,10 @@ class Match:
         assert attack is not None
         if act.verb == "block":
             attack.blocker = int(act.args[0])
-            module_of(s, me).on_block(s, me, attack.blocker)
-            named = module_of(s, me).block_name  # e.g. 迎撃 (戦国大戦TCG's word for it)
-            s.emit("block", seat=me, blocker=attack.blocker, **({"as": named} if named else {}))
+            s.games[me].on_block(s, me, attack.blocker)
+            named = s.games[me].block_name  # e.g. 迎撃 (戦国大戦TCG's word for it)
+            if s.log_events:
+                s.emit("block", seat=me, blocker=attack.blocker, **({"as": named} if named else {}))
             push_effects(s, me, attack.blocker, "block")
         self._run_stack("blocks-done")
 
@@ -488,20 +539,20 @@ class Match:
         """After blocks the host's game may run a step of its own before the damage (``after_blocks`` names it;
         a game without one goes straight on to resolve the attack)."""
         s = self.state
-        self._run_stack(module_of(s, s.active).after_blocks(s))
+        self._run_stack(s.games[s.active].after_blocks(s))
 
     def _resolve_attack(self, defender: int) -> None:
         """Battle the blocker or the target character, or damage the player."""
         s = self.state
         attack = s.attack
         assert attack is not None
-        if attack.attacker not in characters_of(s, s.active):
+        if attack.attacker not in s.games[s.active].characters(s, s.active):
             self._after_attack()
             return
         opponent = attack.blocker if attack.blocker is not None else attack.target
         if opponent is None:
             self._player_damage(defender)
-        elif opponent not in characters_of(s, defender):
+        elif opponent not in s.games[defender].characters(s, defender):
             s.emit("fizzle", seat=defender, card=opponent, effect="battle")
             self._after_attack()
         else:
@@ -515,7 +566,7 @@ class Match:
         s = self.state
         attack = s.attack
         assert attack is not None
-        guard = module_of(s, defender)
+        guard = s.games[defender]
         host = s.active
         boost, s.boost[host] = s.boost[host], 0  # used by this player damage
         if s.rules[host].damage_system == "SPS":
@@ -539,11 +590,11 @@ class Match:
         assert attack is not None
         host = s.active
         while attack.hits_left > 0:
-            if attack.attacker not in characters_of(s, host):
+            if attack.attacker not in s.games[host].characters(s, host):
                 s.emit("hits-cancelled", seat=defender, hits=attack.hits_left)
                 break
             attack.hits_left -= 1
-            self._hit_result(defender, module_of(s, defender).take_hit(s, defender))
+            self._hit_result(defender, s.games[defender].take_hit(s, defender))
             if s.finished or s.phase == "trigger":
                 return
             if s.stack:  # a fort's quick effect (a mandatory life trigger)
@@ -563,7 +614,7 @@ class Match:
     def _do_trigger(self, me: int, act: Action) -> None:
         s = self.state
         assert s.trigger_card is not None
-        module_of(s, me).trigger(s, me, s.trigger_card, act.verb == "use")
+        s.games[me].trigger(s, me, s.trigger_card, act.verb == "use")
         s.trigger_card = None
         if s.trigger_by_effect:  # back to the effects on the stack (the rest of the damage), then on
             s.trigger_by_effect = False
@@ -576,7 +627,7 @@ class Match:
     def _after_attack(self) -> None:
         s = self.state
         s.attack = None  # back to the host's attack step, or where its game returns after a battle
-        s.phase, s.decider = module_of(s, s.active).attack_returns_to, s.active
+        s.phase, s.decider = s.games[s.active].attack_returns_to, s.active
 
     def _end_turn(self, me: int) -> None:
         self._timed_effects(me, "end-of-turn")
@@ -584,14 +635,15 @@ class Match:
 
     def _cleanup(self, me: int) -> None:
         s = self.state
-        module_of(s, me).end_turn(s, me)
+        s.games[me].end_turn(s, me)
         for k, seat in enumerate(s.seats):
             if s.rules[k].damage_cleanup != "持続":  # HP制 damage stays on a character (the page's cleanup timing)
                 seat.damage.clear()
             seat.mods.clear()
             seat.granted.clear()
         s.boost = [0] * len(s.seats)  # boost_attack lasts this turn only (a ブレイクジョーカー round used its own already)
-        s.emit("end-phase", seat=me)
+        if s.log_events:
+            s.emit("end-phase", seat=me)
         self._discard_or_pass(me)
 
     def _discard_or_pass(self, me: int) -> None:
@@ -658,6 +710,52 @@ _DECISIONS: dict[str, Callable[[Match, int, Action], None]] = {
     "search-pick": Match._do_search_pick,
 }
 """The match's decision steps and what carries out a decision in each (a game's own steps go to the game)."""
+
+def _dealt(catalog: Catalog, sides: Sequence[tuple[Game, Deck]], games: list[CoreGame]) -> tuple[
+        tuple[GameRules, ...], list[CardData], tuple[tuple[tuple[str, range], ...], ...], bool,
+        tuple[int, tuple[frozenset[int], ...]], tuple[int, tuple[frozenset[int], ...]]]:
+    """What a new match of these sides starts from, worked out once per catalog, sides and core games: each
+    seat's game facts, the card instances (seat by seat), each seat's deck parts as instance numbers, whether a
+    card has an aura, and each seat's cards with an activated ability and with an aura (``State.ability_cards``,
+    ``State.aura_cards``). (The entry keeps the objects it is known by, so their ids stay theirs.)"""
+    key = (id(catalog), *map(id, chain.from_iterable(sides)), *map(id, games))
+    hit = _DEALT.get(key)
+    if hit is None:
+        cards: list[CardData] = []
+        rules, parts, has_auras = [], [], False
+        for i, (game, deck) in enumerate(sides):
+            rules.append(rules_of(game, catalog.ontology))
+            seat_parts, auras = deck_parts(catalog, game, deck, i, cards)
+            parts.append(tuple((part, range(uids[0], uids[-1] + 1) if uids else range(0)) for part, uids in
+                               seat_parts.items()))
+            has_auras = has_auras or auras
+        abilities = tuple(frozenset(c.uid for c in cards if c.owner == j and c.abilities) for j in range(len(sides)))
+        with_auras = tuple(frozenset(k for k, c in enumerate(cards) if c.owner == j and c.auras)
+                           for j in range(len(sides)))
+        if len(_DEALT) > 32:  # (an entry keeps its catalog: only a few are kept)
+            _DEALT.clear()
+        hit = _DEALT[key] = ((catalog, tuple(sides), tuple(games)), tuple(rules), cards, tuple(parts), has_auras,
+                             (len(cards), abilities), (len(cards), with_auras))
+    return hit[1], hit[2], hit[3], hit[4], hit[5], hit[6]
+
+
+_DEALT: dict[tuple[int, ...], tuple[Any, tuple[GameRules, ...], list[CardData],
+                                    tuple[tuple[tuple[str, range], ...], ...], bool,
+                                    tuple[int, tuple[frozenset[int], ...]], tuple[int, tuple[frozenset[int], ...]]]] = {}
+
+
+_NOBLOCK, _END_ATTACKS, _USE, _DECLINE, _PASS = (Action("noblock"), Action("end-attacks"), Action("use"),
+                                                 Action("decline"), Action("pass"))
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
+
+_LEGAL: dict[str, Callable[[Match, State, int], list[Action]]] = {
+    "setup": Match._setup_actions, "main": Match._main_actions, "attack": lambda m, s, me: m._attack_actions(me),
+    "block": Match._block_actions, "trigger": Match._trigger_actions, "target": Match._target_actions,
+    "reaction": Match._reaction_actions, "scout-place": Match._scout_actions,
+    "cost-discard": Match._cost_discard_actions, "search-pick": Match._search_actions,
+    "discard": Match._discard_actions, "effect-discard": Match._discard_actions,
+}
+"""The legal actions of each of the match's decision steps (a game's own steps ask the game)."""
 
 _CONTINUATIONS: dict[str, Callable[[Match], None]] = {
     "damage": Match._then_damage, "block": Match._then_block, "resolve-attack": Match._then_resolve_attack,

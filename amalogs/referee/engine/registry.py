@@ -15,8 +15,19 @@ if TYPE_CHECKING:
     from amalogs.catalog import Game
     from amalogs.referee.engine.core import CoreGame
 
-__all__ = ["MODULES", "register", "set_fallback", "core_game", "module_of", "game_of_step", "characters_of", "spent_characters", "opponents",
-           "turn_order", "next_seat"]
+__all__ = [
+    "MODULES",
+    "characters_of",
+    "core_game",
+    "game_of_step",
+    "module_of",
+    "next_seat",
+    "opponents",
+    "register",
+    "set_fallback",
+    "spent_characters",
+    "turn_order",
+]
 
 MODULES: dict[str, CoreGame] = {}
 """The core games the referee can play, by game id (filled by :mod:`amalogs.referee.games`)."""
@@ -70,7 +81,9 @@ def characters_of(state: State, i: int) -> list[int]:
 def spent_characters(state: State, i: int) -> list[int]:
     """Seat i's rested (spent) characters: those an attack may target."""
     rested = state.seats[i].rested
-    return [u for u in characters_of(state, i) if u in rested]
+    if not rested:
+        return []
+    return [u for u in state.games[i].characters(state, i) if u in rested]
 
 
 # --- seats ---------------------------------------------------------------------------------------------
@@ -82,6 +95,8 @@ def opponents(state: State, i: int) -> list[int]:
     """The seats on the other side from seat i, in seat order."""
     sides = state.sides
     if not sides:
+        if len(state.seats) == 2:  # a duel
+            return [1 - i]
         return [j for j in range(len(state.seats)) if j != i]
     return [j for j in range(len(state.seats)) if sides[j] != sides[i]]
 
@@ -89,6 +104,8 @@ def opponents(state: State, i: int) -> list[int]:
 def turn_order(state: State, start: int) -> list[int]:
     """Every seat, from ``start`` on in seat order."""
     n = len(state.seats)
+    if n == 2:  # a duel
+        return [start, 1 - start]
     return [(start + k) % n for k in range(n)]
 
 

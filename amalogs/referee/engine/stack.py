@@ -19,6 +19,8 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
     effects = timed.get(when, ())
     if when == "life" and not effects:
         effects = timed.get("play", ())
+    if not effects:
+        return
     if card.conditions:
         for e in [e for e in effects if not works(s, controller, card, e)]:
             s.emit("condition-unmet", seat=controller, card=source, effect=e.do, condition=card.conditions[id(e)])
@@ -27,8 +29,7 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
         for e in s.cards[source].effects:
             if e.when in NOT_YET:
                 s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
-    for e in reversed(effects):
-        s.stack.append(Pending(controller, source, e))
+    s.stack.extend([Pending(controller, source, e) for e in reversed(effects)])
 
 
 def push_ability(s: State, controller: int, source: int, k: int) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["CardData", "Seat", "Attack", "Pending", "State"]
+__all__ = ["Attack", "CardData", "Pending", "Seat", "State"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,7 @@ class CardData:
     slots: frozenset[str] = frozenset()  # its canonical colour slots (赤 青 … 無色)
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
     traits: frozenset[str] = frozenset()  # its 特徴 (attributes, factions, works), for effects that name one
+    gives: tuple[str, ...] = ()  # as a resource, the colours it gives when its game reads them from a stat (lands)
     # effects that work only under a condition: id(effect) → its name (amalogs.referee.engine.effects.CONDITIONS)
     conditions: dict[int, str] = field(default_factory=dict, compare=False)
     # derived from the effects (so ``dataclasses.replace(card, effects=…)`` gives fresh ones):
@@ -60,7 +61,7 @@ class CardData:
         """Another instance of the same card (a cheap copy: the referee makes one per card in each deck)."""
         return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
                         self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
-                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits,
+                        self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits, self.gives,
                         self.conditions)
 
 
@@ -119,9 +120,9 @@ class Attack:
         return Attack(self.attacker, self.target, self.blocker, self.hits_left, self.defender)
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """An effect waiting on the stack (last in resolves first): who controls it, its card, the effect."""
+class Pending(NamedTuple):
+    """An effect waiting on the stack (last in resolves first): who controls it, its card, the effect. (A named
+    tuple: immutable, and quick to make — effects go on the stack all the time.)"""
 
     controller: int
     source: int
@@ -164,6 +165,10 @@ class State:
     rules: list[Any] = field(default_factory=list)  # each seat's game's facts from its data (engine.rules.GameRules)
     # each seat's side: the host and its allies against the rest (empty: every seat a side of its own)
     sides: list[int] = field(default_factory=list)
+    # each seat's cards that have an aura (a static effect on other cards), worked out for the first len(cards) cards
+    aura_cards: tuple[int, tuple[frozenset[int], ...]] | None = None
+    # what the auras were last worked out from, when they read nothing else (engine.values.refresh_auras)
+    aura_memo: Any = None
 
     def clone(self) -> State:
         rng = random.Random()
@@ -175,7 +180,7 @@ class State:
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
-                     self.log_events, self.games, self.rules, list(self.sides))
+                     self.log_events, self.games, self.rules, list(self.sides), self.aura_cards, self.aura_memo)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -14,7 +14,7 @@ from typing import Any
 from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.state import CardData, State
 
-__all__ = ["CONDITIONS", "works", "ap", "dp", "sp", "has", "refresh_auras", "side_seats", "matches"]
+__all__ = ["CONDITIONS", "ap", "change_of", "dp", "has", "matches", "refresh_auras", "side_seats", "sp", "thousandths", "works"]
 
 STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
@@ -33,11 +33,14 @@ def works(s: State, controller: int, card: CardData, e: Any) -> bool:
     return condition is None or CONDITIONS[condition](s, controller)
 
 
+_ZERO = (0, 0, 0)
+
+
 def _mod(s: State, uid: int, index: int) -> int:
     if s.auras_stale:
         refresh_auras(s)
     seat = s.seats[s.cards[uid].owner]
-    zero = (0, 0, 0)
+    zero = _ZERO
     return seat.mods.get(uid, zero)[index] + seat.lasting.get(uid, zero)[index] + seat.aura.get(uid, zero)[index]
 
 
@@ -56,9 +59,12 @@ def sp(s: State, uid: int) -> int:
 def has(s: State, uid: int, unified: str) -> bool:
     if s.auras_stale:
         refresh_auras(s)
-    seat = s.seats[s.cards[uid].owner]
-    return (unified in s.cards[uid].unified or unified in seat.granted.get(uid, frozenset())
-            or unified in seat.aura_granted.get(uid, frozenset()))
+    card = s.cards[uid]
+    if unified in card.unified:
+        return True
+    seat = s.seats[card.owner]
+    granted, aura = seat.granted, seat.aura_granted
+    return bool(granted and unified in granted.get(uid, ()) or aura and unified in aura.get(uid, ()))
 
 
 def refresh_auras(s: State) -> None:
@@ -67,22 +73,55 @@ def refresh_auras(s: State) -> None:
     card's values from the start; equipment's changes are applied when it is attached.)
 
     Worked out on demand: every decision marks them stale, and the first value read after it (or a battle)
-    works them out again."""
+    works them out again. When every aura in play reads only what cannot change under it (which cards are on
+    the field, whether they are rested, the keywords given to them this turn, and what is printed on them) and
+    none of that has changed since they were last worked out, what they give is what it was: it is kept."""
     s.auras_stale = False
     if not s.has_auras:
         return
+    cards = s.cards
+    known = s.aura_cards
+    if known is None or known[0] != len(cards):
+        known = s.aura_cards = (len(cards), tuple(frozenset(k for k, c in enumerate(cards) if c.owner == i and c.auras)
+                                                  for i in range(len(s.seats))))
+    sources = [(i, src) for i in range(len(s.seats)) if known[1][i]  # (a seat's zones hold its own cards only)
+               for src in s.games[i].permanents_among(s, i, known[1][i])]
+    key = _inputs(s, sources) if sources else None
+    if key is not None and key == s.aura_memo:
+        return  # the same auras from the same sources over the same characters: the same values
     for seat in s.seats:
         if seat.aura:
             seat.aura.clear()
         if seat.aura_granted:
             seat.aura_granted.clear()
-    for i in range(len(s.seats)):
-        for src in s.games[i].permanents(s, i):
-            for e in s.cards[src].auras or ():
-                targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
-                           if matches(s, u, e.target)]
-                for uid in targets:
-                    _aura(s, uid, e)
+    s.aura_memo = key
+    for i, src in sources:
+        for e in cards[src].auras:
+            targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
+                       if matches(s, u, e.target)]
+            for uid in targets:
+                _aura(s, uid, e)
+
+
+def _inputs(s: State, sources: list[tuple[int, int]]) -> tuple[Any, ...] | None:
+    """Everything the auras of these sources read, when that is all they read: each is a ``modify`` (none gives a
+    keyword, which a keyword condition would read back) whose selector names no battle value (which would read
+    the values being worked out). None otherwise."""
+    cards = s.cards
+    keyword = state = False
+    for _, src in sources:
+        for e in cards[src].auras:
+            target = e.target
+            if e.do != "modify" or target.max_bp is not None or target.min_bp is not None:
+                return None
+            keyword = keyword or target.keyword is not None
+            state = state or target.state is not None
+    on_field = tuple(tuple(s.games[j].characters(s, j)) for j in range(len(s.seats)))
+    granted = tuple(tuple(map(seat.granted.get, chars)) if seat.granted else None  # (None: nothing granted)
+                    for seat, chars in zip(s.seats, on_field, strict=True)) if keyword else None
+    rested = tuple(tuple(map(seat.rested.__contains__, chars))
+                   for seat, chars in zip(s.seats, on_field, strict=True)) if state else None
+    return tuple(sources), on_field, granted, rested
 
 
 def _aura(s: State, uid: int, e: Any) -> None:
@@ -91,9 +130,36 @@ def _aura(s: State, uid: int, e: Any) -> None:
         seat.aura_granted[uid] = seat.aura_granted.get(uid, frozenset()) | {e.keyword.value}
         return
     values = list(seat.aura.get(uid, (0, 0, 0)))
-    for index in STAT_INDEX[e.stat.value]:
-        values[index] += int(e.amount * 1000)
+    indexes, amount = change_of(e)
+    for index in indexes:
+        values[index] += amount
     seat.aura[uid] = (values[0], values[1], values[2])
+
+
+def change_of(e: Any) -> tuple[tuple[int, ...], int]:
+    """What a ``modify`` effect changes: the indexes of (AP, DP, SP) and the amount in thousandths (worked out
+    once per effect: effects are frozen)."""
+    hit = _CHANGES.get(id(e))
+    if hit is None:
+        if len(_CHANGES) > 4096:
+            _CHANGES.clear()
+        hit = _CHANGES[id(e)] = (e, STAT_INDEX[e.stat.value], int(e.amount * 1000))
+    return hit[1], hit[2]
+
+
+def thousandths(e: Any) -> int:
+    """An effect's ``amount`` in thousandths (``int(amount * 1000)``), worked out once per effect."""
+    hit = _AMOUNTS.get(id(e))
+    if hit is None:
+        if len(_AMOUNTS) > 4096:
+            _AMOUNTS.clear()
+        hit = _AMOUNTS[id(e)] = (e, int(e.amount * 1000))
+    return hit[1]
+
+
+# effect → its numbers (each entry keeps its effect, so no other object can have that id meanwhile)
+_CHANGES: dict[int, tuple[Any, tuple[int, ...], int]] = {}
+_AMOUNTS: dict[int, tuple[Any, int]] = {}
 
 
 def side_seats(s: State, controller: int, side: str) -> list[int]:
@@ -103,15 +169,22 @@ def side_seats(s: State, controller: int, side: str) -> list[int]:
 
 
 def matches(s: State, uid: int, f: Any) -> bool:
-    seat = s.seats[s.cards[uid].owner]
+    """Whether a character matches a selector. (Every condition is a read; the auras are worked out first when a
+    condition reads a value, as reading every condition did.)"""
+    keyword, max_bp, min_bp = f.keyword, f.max_bp, f.min_bp
+    if s.auras_stale and (keyword is not None or max_bp is not None or min_bp is not None):
+        refresh_auras(s)
     card = s.cards[uid]
-    checks = [
-        f.state is None or (f.state == "rested") == (uid in seat.rested),
-        f.trait is None or f.trait in card.traits,
-        f.keyword is None or has(s, uid, f.keyword.value),
-        f.max_cost is None or card.cost <= f.max_cost,
-        f.min_cost is None or card.cost >= f.min_cost,
-        f.max_bp is None or min(ap(s, uid), dp(s, uid)) <= f.max_bp * 1000,
-        f.min_bp is None or max(ap(s, uid), dp(s, uid)) >= f.min_bp * 1000,
-    ]
-    return all(checks)
+    if f.state is not None and (f.state == "rested") != (uid in s.seats[card.owner].rested):
+        return False
+    if f.trait is not None and f.trait not in card.traits:
+        return False
+    if keyword is not None and not has(s, uid, keyword.value):
+        return False
+    if f.max_cost is not None and card.cost > f.max_cost:
+        return False
+    if f.min_cost is not None and card.cost < f.min_cost:
+        return False
+    if max_bp is not None and not min(ap(s, uid), dp(s, uid)) <= max_bp * 1000:
+        return False
+    return min_bp is None or max(ap(s, uid), dp(s, uid)) >= min_bp * 1000

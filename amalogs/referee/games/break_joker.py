@@ -27,23 +27,29 @@ HP is 0 then (the end of the opponent's turn stands in for the end of a round).
 
 from __future__ import annotations
 
+from typing import Any
+
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import CoreGame, HitResult, seat_from
+from amalogs.referee.engine.bridge import finish
+from amalogs.referee.engine.core import CoreGame, HitResult, seat_from, shuffle
 from amalogs.referee.engine.effects import push_ability, resolve
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import Attack, CardData, Seat, State
+from amalogs.referee.games.break_joker_native import carry_out
 from amalogs.referee.games.break_joker_score import (
     COMBO_NAMES,
     ROW,
     TIE_BONUS,
     Score,
     Slot,
+    one_reading,
     row_totals,
     score_row,
 )
 
-__all__ = ["BreakJoker", "ROW"]
+__all__ = ["ROW", "BreakJoker"]
+_DRAW, _HOLD, _REVEAL, _CONTINUE = Action("draw"), Action("hold"), Action("reveal"), Action("continue")
 ZONES = ("deck", "field", "discard")
 TIES, TURN, IN_ROUND = "ties", "bj-turn", "bj-round"  # State.counters keys
 SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
@@ -108,7 +114,8 @@ class BreakJoker(CoreGame):
             return "HP 0 at the end of the opponent's turn"
         state.counters.setdefault(TIES, 0)
         state.counters[TURN], state.counters[TIE_BONUS], state.counters[IN_ROUND] = i, 0, 1
-        state.emit("round", seat=i, ties=state.counters[TIES])
+        if state.log_events:
+            state.emit("round", seat=i, ties=state.counters[TIES])
         for j in (i, 1 - i):
             if self._bj(state, j):
                 self._start_row(state, j)
@@ -126,12 +133,13 @@ class BreakJoker(CoreGame):
         seat.rested.clear()
         seat.card_counters.clear()
         state.boost[j] = 0
-        state.rng.shuffle(seat.zones["deck"])
+        shuffle(state.rng, seat.zones["deck"])
         if seat.zones["deck"]:
             uid = seat.zones["deck"].pop()
             seat.zones["field"].append(uid)
             seat.face_down.add(uid)
-            state.emit("face-down", seat=j, card=uid)
+            if state.log_events:
+                state.emit("face-down", seat=j, card=uid)
         self.draw(state, j)
 
     def _join(self, state: State, j: int) -> None:
@@ -142,7 +150,8 @@ class BreakJoker(CoreGame):
             uid = seat.zones["deck"].pop()
             seat.zones[ROW].append(uid)
             seat.face_down.add(uid)
-            state.emit("face-down", seat=j, card=uid)
+            if state.log_events:
+                state.emit("face-down", seat=j, card=uid)
         self._reveal(state, j)
 
     def draw(self, state: State, i: int) -> bool:
@@ -153,7 +162,8 @@ class BreakJoker(CoreGame):
             return False
         uid = seat.zones["deck"].pop()
         seat.zones["field"].append(uid)
-        state.emit("place", seat=i, card=uid, cards=len(seat.zones["field"]))
+        if state.log_events:
+            state.emit("place", seat=i, card=uid, cards=len(seat.zones["field"]))
         return True
 
     def _reveal(self, state: State, j: int) -> None:
@@ -161,7 +171,8 @@ class BreakJoker(CoreGame):
         if seat.zones["deck"]:
             uid = seat.zones["deck"].pop()
             seat.zones[ROW].append(uid)
-            state.emit("reveal", seat=j, card=uid, number=state.cards[uid].cost)
+            if state.log_events:
+                state.emit("reveal", seat=j, card=uid, number=state.cards[uid].cost)
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         return None  # no resources: the deck is the cost pool
@@ -185,17 +196,20 @@ class BreakJoker(CoreGame):
         return row[-1] if len(seat.zones["deck"]) >= pay.deck_top else None
 
     def _turn_actions(self, state: State, i: int) -> list[Action]:
-        deck = bool(state.seats[i].zones["deck"])
-        if not self._bj(state, i):
-            return [Action("reveal"), Action("hold")] if deck else [Action("hold")]
+        seat = state.seats[i]
+        deck = bool(seat.zones["deck"])
+        if seat.game != self.id:
+            return [_REVEAL, _HOLD] if deck else [_HOLD]
         skill = self.skill_of(state, i)
-        return [*([Action("draw")] if deck else []), *([Action("skill", (skill,))] if skill is not None else []),
-                Action("hold")]
+        if skill is None:
+            return [_DRAW, _HOLD] if deck else [_HOLD]
+        return [_DRAW, Action("skill", (skill,)), _HOLD] if deck else [Action("skill", (skill,)), _HOLD]
 
     def step_actions(self, state: State, i: int) -> list[Action]:
-        if state.phase == RESUME:
-            return [Action("continue")]
-        if state.phase == COUNT:
+        phase = state.phase
+        if phase == RESUME:
+            return [_CONTINUE]
+        if phase == COUNT:
             return [Action("count", (total,)) for total in row_totals(self._slots(state, i))]
         return self._turn_actions(state, i)
 
@@ -220,15 +234,17 @@ class BreakJoker(CoreGame):
 
     def _hold(self, state: State, i: int, forced: bool = False) -> None:
         state.counters[HELD[i]] = 1
-        state.emit("hold", seat=i, forced=forced)
+        if state.log_events:
+            state.emit("hold", seat=i, forced=forced)
 
     def _next(self, state: State, me: int) -> str | None:
         """The next turn of the main step: the other player's unless it has held; both held — the battle."""
+        counters = state.counters
         while True:
-            movers = [j for j in (1 - me, me) if not state.counters.get(HELD[j])]  # (a position may omit them)
-            if not movers:
+            if not counters.get(HELD[1 - me]):  # (a position may omit them)
+                me = 1 - me
+            elif counters.get(HELD[me]):
                 return self._check(state)
-            me = movers[0]
             if not state.seats[me].zones["deck"] and (not self._bj(state, me) or self.skill_of(state, me) is None):
                 self._hold(state, me, forced=True)  # it can neither draw nor use a skill
                 continue
@@ -246,9 +262,9 @@ class BreakJoker(CoreGame):
         for _ in range(effect.pay.deck_top):
             seat.zones["discard"].append(seat.zones["deck"].pop())
         seat.rested.add(uid)
-        state.emit("skill", seat=i, card=uid, name=card.name, cost=effect.pay.deck_top)
+        if state.log_events:
+            state.emit("skill", seat=i, card=uid, name=card.name, cost=effect.pay.deck_top)
         if effect.do == "native":
-            from amalogs.referee.games.break_joker_native import carry_out
 
             carry_out(state, i, uid)
             return True
@@ -259,19 +275,29 @@ class BreakJoker(CoreGame):
     # --- the battle step ------------------------------------------------------------------------------
 
     def _slots(self, state: State, j: int) -> list[Slot]:
-        """Seat j's row as the battle check reads it (a card no skill has marked reads the same every round,
-        so its slot is made once)."""
-        seat, bj = state.seats[j], self._bj(state, j)
+        """Seat j's row as the battle check reads it (a card reads the same whenever it has the same marks, so
+        each of its slots is made once)."""
+        seat = state.seats[j]
+        bj = seat.game == self.id
+        cards, marked = state.cards, seat.card_counters
+        plain = _PLAIN[bj]
         slots = []
-        for uid in self._row(state, j):
-            card = state.cards[uid]
-            marks = seat.card_counters.get(uid)
+        for uid in seat.zones["field" if bj else ROW]:
+            card = cards[uid]
+            marks = marked.get(uid) if marked else None
             if marks:
-                slots.append(_slot(card, marks, bj))
-                continue
-            hit = _PLAIN_SLOTS.get((id(card), bj))
-            if hit is None or hit[0] is not card:
-                hit = _PLAIN_SLOTS[(id(card), bj)] = (card, _slot(card, {}, bj))
+                key = (id(card), bj, frozenset(marks.items()))
+                hit = _MARKED.get(key)
+                if hit is None:
+                    if len(_MARKED) > 4096:
+                        _MARKED.clear()
+                    hit = _MARKED[key] = (card, _slot(card, marks, bj))
+            else:
+                hit = plain.get(id(card))
+                if hit is None:  # (the entry keeps the card, so no other card can have its id meanwhile)
+                    if len(plain) > 4096:
+                        plain.clear()
+                    hit = plain[id(card)] = (card, _slot(card, {}, bj))
             slots.append(hit[1])
         return slots
 
@@ -286,12 +312,15 @@ class BreakJoker(CoreGame):
         first; a choice stays hidden from the other player until both rows are scored."""
         for j in (0, 1):
             seat = state.seats[j]
-            for uid in [u for u in self._row(state, j) if u in seat.face_down]:
-                seat.face_down.discard(uid)
-                state.emit("turn-up", seat=j, card=uid)
+            if seat.face_down:
+                for uid in [u for u in self._row(state, j) if u in seat.face_down]:
+                    seat.face_down.discard(uid)
+                    if state.log_events:
+                        state.emit("turn-up", seat=j, card=uid)
         slots = [self._slots(state, 0), self._slots(state, 1)]
+        secret = state.secret
         for j in (state.active, 1 - state.active):
-            if CHOSEN[j] not in state.secret and len(row_totals(slots[j])) > 1:
+            if CHOSEN[j] not in secret and not one_reading(slots[j]) and len(row_totals(slots[j])) > 1:
                 state.phase, state.decider = COUNT, j
                 return None
         return self._battle(state, slots)
@@ -300,31 +329,34 @@ class BreakJoker(CoreGame):
         """Score both rows, deal the round's attack, end the round."""
         state.counters[IN_ROUND] = 0
         ties = state.counters.get(TIES, 0)
-        scores = [self.score(state, j, slots[j]) for j in (0, 1)]
+        bj = [state.seats[0].game == self.id, state.seats[1].game == self.id]  # a ブレイクジョーカー row?
+        secret = state.secret
+        scores = [score_row(slots[j], suits_count=bj[j], total=secret.get(CHOSEN[j])) for j in (0, 1)]  # score()
         for key in CHOSEN:
             state.secret.pop(key, None)
-        for j in (0, 1):
-            state.emit("total", seat=j, total=scores[j].total, values=list(scores[j].values),
-                       combos=[COMBO_NAMES[c] for c in scores[j].combos])
+        if state.log_events:
+            for j in (0, 1):
+                state.emit("total", seat=j, total=scores[j].total, values=list(scores[j].values),
+                           combos=[COMBO_NAMES[c] for c in scores[j].combos])
         winner = None if scores[0].total == scores[1].total else int(scores[1].total > scores[0].total)
         damage = 0
         if winner is None:
             state.counters[TIES] = ties + 1 + state.counters.get(TIE_BONUS, 0)
-            state.emit("tie", ties=state.counters[TIES])
+            if state.log_events:
+                state.emit("tie", ties=state.counters[TIES])
         else:
-            damage = scores[winner].damage + ties + (state.boost[winner] if self._bj(state, winner) else 0)
+            damage = scores[winner].damage + ties + (state.boost[winner] if bj[winner] else 0)
             state.counters[TIES] = 0
-            state.emit("round-won", seat=winner, damage=damage)
+            if state.log_events:
+                state.emit("round-won", seat=winner, damage=damage)
         for j in (0, 1):
-            if self._bj(state, j):
+            if bj[j]:
                 state.boost[j] = 0
-        if all(self._bj(state, j) for j in (0, 1)):
+        if bj[0] and bj[1]:
             return self._end_native(state, winner, damage)
         return self._end_mixed(state, winner, damage)
 
     def _end_native(self, state: State, winner: int | None, damage: int) -> str | None:
-        from amalogs.referee.engine.bridge import finish
-
         if winner is not None:
             self.lose_hp(state, 1 - winner, damage)
         hp = [state.seats[j].counters["hp"] for j in (0, 1)]
@@ -338,8 +370,6 @@ class BreakJoker(CoreGame):
         return "next-turn"
 
     def _end_mixed(self, state: State, winner: int | None, damage: int) -> str | None:
-        from amalogs.referee.engine.bridge import finish
-
         host, guest = state.active, 1 - state.active
         self._return_revealed(state, guest)
         if winner == guest:
@@ -350,7 +380,8 @@ class BreakJoker(CoreGame):
         if winner == host:
             attacker = state.seats[host].zones["field"][-1]
             state.attack = Attack(attacker, None, hits_left=damage, defender=guest)
-            state.emit("attack", seat=host, attacker=attacker, target="player")
+            if state.log_events:
+                state.emit("attack", seat=host, attacker=attacker, target="player")
             return "damage"
         return "end"
 
@@ -364,13 +395,15 @@ class BreakJoker(CoreGame):
         for uid in row:
             seat.face_down.discard(uid)
             seat.card_counters.pop(uid, None)
-        state.emit("to-deck-bottom", seat=j, cards=len(row))
+        if state.log_events:
+            state.emit("to-deck-bottom", seat=j, cards=len(row))
         seat.zones[ROW] = []
 
     def lose_hp(self, state: State, i: int, amount: int) -> None:
         counters = state.seats[i].counters
         counters["hp"] = max(0, counters["hp"] - amount)
-        state.emit("hp", seat=i, damage=amount, hp=counters["hp"])
+        if state.log_events:
+            state.emit("hp", seat=i, damage=amount, hp=counters["hp"])
 
     # --- the attack of the round and the defender -----------------------------------------------------
 
@@ -400,7 +433,9 @@ class BreakJoker(CoreGame):
 
 
 
-_PLAIN_SLOTS: dict[tuple[int, bool], tuple[CardData, Slot]] = {}  # (card instance, BJ row?) → its unmarked slot
+# a card instance's slot (each entry keeps its card): unmarked, in a ブレイクジョーカー row or not; marked, by its marks
+_PLAIN: dict[bool, dict[int, tuple[CardData, Slot]]] = {True: {}, False: {}}
+_MARKED: dict[tuple[Any, ...], tuple[CardData, Slot]] = {}
 
 
 def _slot(card: CardData, marks: dict[str, int], bj: bool) -> Slot:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import NamedTuple
 
-__all__ = ["ROW", "TIE_BONUS", "Slot", "Score", "score_row", "readings", "row_totals", "combos", "BUST", "BREAK_JOKER_DAMAGE", "COMBO_NAMES"]
+__all__ = ["BREAK_JOKER_DAMAGE", "BUST", "COMBO_NAMES", "ROW", "TIE_BONUS", "Score", "Slot", "combos", "one_reading", "readings", "row_totals", "score_row"]
 
 ROW = "bj-row"  # another game's seat gets this zone for the cards it reveals in a Break Joker round
 TIE_BONUS = "bj-tie-bonus"  # State.counters key: how much more a tie this round raises the tie count (ミズハ)
@@ -37,10 +38,10 @@ class Slot:
     wild_title: bool = False  # a skill lets it count as the work title of another card of the row
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     """A row's result: its total (0 after a bust), the combos it makes and the damage it would deal
-    (base damage + combo bonuses; the tie count and effect modifiers are added by the caller)."""
+    (base damage + combo bonuses; the tie count and effect modifiers are added by the caller). (A named tuple:
+    immutable, and quick to make — every round scores two rows.)"""
 
     total: int
     combos: tuple[str, ...]
@@ -60,15 +61,14 @@ def combos(total: int, numbers: list[int], slots: list[Slot], suits_count: bool)
         return ()  # one card is no run, no flush, no set (decision: a combo needs at least two cards)
     if suits_count:
         suits = {s.suit for s in slots if not s.wild_suit}
-        wild = sum(s.wild_suit for s in slots)
         if len(suits) <= 1:
             found.append("flush")
-        elif len(suits) + wild >= 4:
+        elif len(suits) + sum(s.wild_suit for s in slots) >= 4:
             found.append("full-color")
-    ordered = sorted(numbers)
-    if all(b == a + 1 for a, b in zip(ordered, ordered[1:])):
+    distinct = set(numbers)
+    if len(distinct) == len(numbers) and max(numbers) - min(numbers) == len(numbers) - 1:  # a run, in any order
         found.append("straight")
-    if max(numbers.count(n) for n in set(numbers)) >= 3:
+    if len(numbers) - len(distinct) >= 2 and max(numbers.count(n) for n in distinct) >= 3:
         found.append("three-number")
     if suits_count and len({s.title for s in slots if not s.wild_title}) <= 1:
         found.append("world-bonus")
@@ -87,12 +87,20 @@ def score_row(slots: list[Slot], suits_count: bool = True, total: int | None = N
 
     Totals first: only the readings that reach the total sought can be best, so only their combos are
     judged (usually one reading; an A or a skill's named number makes more)."""
+    if one_reading(slots):  # no A, no skill's choice: score it directly
+        values = tuple(s.options[0][0] for s in slots)
+        raw = sum(values)
+        counted = 0 if raw >= BUST else raw
+        if total is not None and total != counted:
+            raise ValueError(f"the row cannot count as {total}")
+        found = combos(counted, [s.options[0][1] for s in slots], slots, suits_count)
+        return Score(counted, found, _damage(counted, len(slots), found), values)
     choices = list(product(*(s.options for s in slots)))
-    totals = [sum(v for v, _ in choice) for choice in choices]
+    totals = [sum([v for v, _ in choice]) for choice in choices]
     totals = [0 if raw >= BUST else raw for raw in totals]
     top = max(totals) if total is None else total
     best: Score | None = None
-    for choice, counted in zip(choices, totals):
+    for choice, counted in zip(choices, totals, strict=True):
         if counted != top:
             continue
         found = combos(counted, [n for _, n in choice], slots, suits_count)
@@ -120,10 +128,25 @@ def readings(slots: list[Slot], suits_count: bool = True) -> list[Score]:
     return [by_total[t] for t in sorted(by_total, reverse=True)]
 
 
+def one_reading(slots: list[Slot]) -> bool:
+    """Whether every card of the row counts one way only (the row has one reading)."""
+    for s in slots:
+        if len(s.options) != 1:
+            return False
+    return True
+
+
 def row_totals(slots: list[Slot]) -> list[int]:
     """The totals a row can count as (a bust as 0), highest first — :func:`readings` without the combos."""
-    if all(len(s.options) == 1 for s in slots):
+    if one_reading(slots):
         raw = sum(s.options[0][0] for s in slots)
         return [0 if raw >= BUST else raw]
-    totals = {sum(v for v, _ in choice) for choice in product(*(s.options for s in slots))}
-    return sorted({0 if t >= BUST else t for t in totals}, reverse=True)
+    return sorted({0 if t >= BUST else t for t in _sums(slots)}, reverse=True)
+
+
+def _sums(slots: list[Slot]) -> set[int]:
+    """Every sum of the row's values (one option of each card), before busts."""
+    sums = {0}
+    for s in slots:
+        sums = {a + v for a in sums for v, _ in s.options}
+    return sums

@@ -27,16 +27,21 @@ from amalogs.referee.engine.core import (
     draw_from_deck,
     move_top,
     seat_from,
+    shuffle,
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
 __all__ = ["BuildDivide"]
 
 ZONES = ("removed", "deck", "hand", "field", "energy", "life", "drop", "territory", "territory-open", "d-deck")
-NO_DRAW = "drew with neither deck nor life cards"  # losing condition ② of seed 000: any draw, not only a turn's
+NO_DRAW = "drew with neither deck nor life cards"
+_PLAYABLE = frozenset({"unit", "ace-unit", "command"})  # the card types played from hand
+_ATTACK_PHASE = Action("attack-phase")
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)  # losing condition ② of seed 000: any draw, not only a turn's
 
 
 # 覚醒 (awakening): an ability that works only while its controller's territory is open. The shipped cards
@@ -88,6 +93,7 @@ class BuildDivide(CoreGame):
     top_last = frozenset({"deck"})  # the life zone is held top first already
     face_down_zones = frozenset({"territory", "d-deck"})
     damage_stat: str | None = "power"
+    permanent_zones = ("field", "territory-open")
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats
@@ -114,7 +120,7 @@ class BuildDivide(CoreGame):
             aside = seat.zones["hand"]
             seat.zones["hand"] = [seat.zones["deck"].pop() for _ in range(min(state.rules[i].starting_hand, len(seat.zones["deck"])))]
             seat.zones["deck"].extend(aside)
-            state.rng.shuffle(seat.zones["deck"])
+            shuffle(state.rng, seat.zones["deck"])
             state.emit("mulligan", seat=i)
         seat.mulligan_decided = True
 
@@ -159,34 +165,82 @@ class BuildDivide(CoreGame):
         if free is None:
             free = standing(seat, seat.zones["energy"])
         chosen: list[int] = []
+        taken: set[int] = set()  # (the chosen ones, to look up)
+        cards = state.cards
         for colour in card.colours:
             if colour == "colourless":
                 continue
-            match = next((u for u in free if u not in chosen and colour in state.cards[u].colours), None)
-            if match is None:
+            for u in free:  # the first standing energy of the colour not chosen yet
+                if u not in taken and colour in cards[u].colours:
+                    chosen.append(u)
+                    taken.add(u)
+                    break
+            else:
                 return None
-            chosen.append(match)
-        rest = [u for u in free if u not in chosen]
+        rest = [u for u in free if u not in taken]
         needed = card.cost - len(chosen)
         return chosen + rest[:max(needed, 0)] if needed <= len(rest) else None
 
+    @staticmethod
+    def colour_counts(state: State, free: list[int]) -> dict[str, int] | None:
+        """Standing energy by colour, when each has one colour (the usual case; else None)."""
+        counts: dict[str, int] = {}
+        cards = state.cards
+        for u in free:
+            colours = cards[u].colours
+            if len(colours) != 1:
+                return None
+            counts[colours[0]] = counts.get(colours[0], 0) + 1
+        return counts
+
+    @staticmethod
+    def can_pay(state: State, card: CardData, free: list[int], counts: dict[str, int] | None = None) -> bool:
+        """Whether :meth:`payment` finds energy for the card (the same choices, without building the payment).
+        ``counts``: :meth:`colour_counts` of ``free``; with energy of one colour each, it is a matter of counts
+        (each of the card's colours takes an energy of that colour, the rest of the cost any energy)."""
+        if counts is not None:
+            need: dict[str, int] = {}
+            for colour in card.colours:
+                if colour != "colourless":
+                    need[colour] = need.get(colour, 0) + 1
+                    if need[colour] > counts.get(colour, 0):
+                        return False
+            paid = sum(need.values())
+            return card.cost - paid <= len(free) - paid
+        cards = state.cards
+        taken: set[int] = set()
+        for colour in card.colours:
+            if colour == "colourless":
+                continue
+            for u in free:
+                if u not in taken and colour in cards[u].colours:
+                    taken.add(u)
+                    break
+            else:
+                return False
+        return card.cost - len(taken) <= len(free) - len(taken)
+
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
-        actions: list[Action] = []
-        if not seat.energy_placed:
-            actions += [Action("energy", (u,)) for u in seat.zones["hand"]]
+        hand = seat.zones["hand"]
+        actions: list[Action] = [] if seat.energy_placed else [_new(Action, ("energy", (u,))) for u in hand]
         free = standing(seat, seat.zones["energy"])
+        counts = self.colour_counts(state, free)
         payable: dict[str, bool] = {}  # copies of a card cost the same
-        for u in seat.zones["hand"]:
-            card = state.cards[u]
-            if card.type not in ("unit", "ace-unit", "command"):
+        cards = state.cards
+        for u in hand:
+            card = cards[u]
+            if card.type not in _PLAYABLE:
                 continue
-            if card.card_id not in payable:
-                payable[card.card_id] = self.payment(state, seat, card, free) is not None
-            if payable[card.card_id]:
-                actions.append(Action("play", (u,)))
-        actions += [Action("open", (t,)) for t in self._openable(state, i)]
-        return [*actions, Action("attack-phase")]
+            ok = payable.get(card.card_id)
+            if ok is None:
+                ok = payable[card.card_id] = self.can_pay(state, card, free, counts)
+            if ok:
+                actions.append(_new(Action, ("play", (u,))))
+        if seat.zones["territory"]:
+            actions += [Action("open", (t,)) for t in self._openable(state, i)]
+        actions.append(_ATTACK_PHASE)
+        return actions
 
     @staticmethod
     def _ace(state: State, uid: int) -> bool:
@@ -197,8 +251,11 @@ class BuildDivide(CoreGame):
     def _openable(self, state: State, i: int) -> list[int]:
         """A closed territory opens when an ace unit of its title entered this turn and its cost can be paid."""
         seat = state.seats[i]
+        entered, turn = seat.entered, state.turn
         aces = {state.cards[u].title for u in seat.zones["field"]
-                if self._ace(state, u) and seat.entered.get(u) == state.turn}
+                if entered.get(u) == turn and self._ace(state, u)}
+        if not aces:
+            return []
         return [t for t in seat.zones["territory"]
                 if state.cards[t].title in aces and self.payment(state, seat, state.cards[t]) is not None]
 
@@ -209,7 +266,8 @@ class BuildDivide(CoreGame):
             seat.zones["hand"].remove(uid)
             seat.zones["energy"].append(uid)
             seat.energy_placed = True
-            state.emit("energy", seat=i, card=uid, energy=len(seat.zones["energy"]))
+            if state.log_events:
+                state.emit("energy", seat=i, card=uid, energy=len(seat.zones["energy"]))
             return False
         if action.verb == "play":
             self.play(state, i, int(action.args[0]))
@@ -280,8 +338,6 @@ class BuildDivide(CoreGame):
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
         player or a rested デコイ."""
-        from amalogs.referee.engine.registry import spent_characters
-
         rested = spent_characters(state, defender)
         decoys = [u for u in rested if has(state, u, "デコイ")]
         if decoys:

@@ -34,11 +34,14 @@ from amalogs.referee.engine.core import (
     draw_from_deck,
     move_top,
     seat_from,
+    shuffle,
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
+from amalogs.referee.engine.values import change_of
 
 __all__ = ["GuildHeroes"]
 
@@ -57,7 +60,9 @@ ATTRIBUTES = ("fire", "water", "wood", "metal", "earth", "wind", "thunder", "lig
 PRODUCES = "Produces "  # a special mana's "rest it: produce mana" — paying with it is that ability
 CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE, ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT})
 CHARACTERS = ("character", "evolution-character")
-NO_DRAW = "had to draw from an empty deck"  # a losing condition (seed 004: 引くべき時に引けない), effect draws too
+NO_DRAW = "had to draw from an empty deck"
+_ATTACK_PHASE, _MOVES_DONE, _FORTS_DONE = Action("attack-phase"), Action("moves-done"), Action("forts-done")
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)  # a losing condition (seed 004: 引くべき時に引けない), effect draws too
 
 
 def _move_key(table: dict[int, Any], old: int, new: int) -> None:
@@ -75,6 +80,7 @@ class GuildHeroes(CoreGame):
     position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z not in ("equipment", "under")}
     top_last = frozenset({"deck", "mana-deck", "fort-area"})  # the top fort is the last
     damage_stat: str | None = "defence"
+    permanent_zones = ("defence-area", "attack-area", "equipment", "mana-area")
 
     def __init__(self) -> None:
         self.natives: dict[str, set[str]] = {}  # a native text this module carries out → the card ids printing it
@@ -110,8 +116,8 @@ class GuildHeroes(CoreGame):
 
     def deal(self, state: State, i: int) -> None:
         seat = state.seats[i]
-        state.rng.shuffle(seat.zones["deck"])
-        state.rng.shuffle(seat.zones["mana-deck"])
+        shuffle(state.rng, seat.zones["deck"])
+        shuffle(state.rng, seat.zones["mana-deck"])
         for _ in range(state.rules[i].starting_hand):
             self.draw(state, i)
 
@@ -119,8 +125,10 @@ class GuildHeroes(CoreGame):
         seat = state.seats[i]
         if seat.mulligan_decided:
             return []
-        forts = [Action("fort", (u,)) for u in seat.zones["hand"]] if len(seat.zones["fort-area"]) < state.rules[i].life else []
-        return [*forts, Action("forts-done")]
+        forts = [_new(Action, ("fort", (u,))) for u in seat.zones["hand"]] \
+            if len(seat.zones["fort-area"]) < state.rules[i].life else []
+        forts.append(_FORTS_DONE)
+        return forts
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         seat = state.seats[i]
@@ -182,17 +190,42 @@ class GuildHeroes(CoreGame):
         if free is None:
             free = standing(seat, seat.zones["mana-area"])
         chosen: list[int] = []
+        taken: set[int] = set()  # (the chosen ones, to look up)
+        generic = 0
+        cards = state.cards
+        for colour, amount in card.evolution_cost if evolving else card.cost_table:
+            if colour == "no-attribute":
+                generic += amount
+                continue
+            matching = [u for u in free if u not in taken and colour in cards[u].colours][:amount]
+            if len(matching) < amount:
+                return None
+            chosen += matching
+            taken.update(matching)
+        rest = [u for u in free if u not in taken]
+        return chosen + rest[:generic] if generic <= len(rest) else None
+
+    def can_pay(self, state: State, seat: Seat, card: CardData, evolving: bool, free: list[int]) -> bool:
+        """Whether :meth:`payment` finds mana for the card (the same choices, without building the payment)."""
+        cards = state.cards
+        taken: set[int] = set()
         generic = 0
         for colour, amount in card.evolution_cost if evolving else card.cost_table:
             if colour == "no-attribute":
                 generic += amount
                 continue
-            matching = [u for u in free if u not in chosen and colour in state.cards[u].colours][:amount]
-            if len(matching) < amount:
-                return None
-            chosen += matching
-        rest = [u for u in free if u not in chosen]
-        return chosen + rest[:generic] if generic <= len(rest) else None
+            if amount < 0:  # (no printed cost is negative; the payment itself says what that would do)
+                return self.payment(state, seat, card, evolving, free) is not None
+            need = amount
+            for u in free:
+                if not need:
+                    break
+                if u not in taken and colour in cards[u].colours:
+                    taken.add(u)
+                    need -= 1
+            if need:
+                return False
+        return generic <= len(free) - len(taken)
 
     def _standby(self, state: State, seat: Seat, uid: int) -> bool:
         """Placed this turn, unless it never goes on standby (速攻, e.g. 雷鳴の拳士)."""
@@ -202,30 +235,33 @@ class GuildHeroes(CoreGame):
         seat = state.seats[i]
         if seat.moving:  # the move step
             movers = [u for u in standing(seat, seat.zones["defence-area"]) if not self._standby(state, seat, u)]
-            return [*(Action("move", (u,)) for u in movers), Action("moves-done")]
+            return [*[_new(Action, ("move", (u,))) for u in movers], _MOVES_DONE]
         plays: list[Action] = []
         chars = self.characters(state, i)
         free = standing(seat, seat.zones["mana-area"])
-        payable: dict[tuple[str, bool], bool] = {}  # copies of a card cost the same
+        payable: dict[int, bool] = {}  # copies of a card cost the same: by the cost (table) paid
 
         def can_pay(card: CardData, evolving: bool = False) -> bool:
-            key = (card.card_id, evolving)
-            if key not in payable:
-                payable[key] = self.payment(state, seat, card, evolving, free) is not None
-            return payable[key]
+            key = id(card.evolution_cost if evolving else card.cost_table)
+            known = payable.get(key)
+            if known is None:
+                known = payable[key] = self.can_pay(state, seat, card, evolving, free)
+            return known
 
+        cards = state.cards
         for u in seat.zones["hand"]:
-            card = state.cards[u]
+            card = cards[u]
             if "reaction" in card.keywords:
                 continue  # reaction magic is used in the reaction step only (the project's reading)
             if can_pay(card):
                 if card.type == "equipment-magic":
                     plays += [Action("equip", (u, c)) for c in chars if c not in seat.attached.values()]
                 else:
-                    plays.append(Action("play", (u,)))
+                    plays.append(_new(Action, ("play", (u,))))
             if card.evolves_from and can_pay(card, evolving=True):
                 plays += [Action("evolve", (u, c)) for c in chars if state.cards[c].name == card.evolves_from]
-        return [*plays, Action("attack-phase")]
+        plays.append(_ATTACK_PHASE)
+        return plays
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         seat = state.seats[i]
@@ -241,7 +277,8 @@ class GuildHeroes(CoreGame):
             uid = int(action.args[0])
             seat.zones["defence-area"].remove(uid)
             seat.zones["attack-area"].append(uid)
-            state.emit("move", seat=i, card=uid)
+            if state.log_events:
+                state.emit("move", seat=i, card=uid)
         else:
             return True
         return False
@@ -253,7 +290,8 @@ class GuildHeroes(CoreGame):
         if card.type in CHARACTERS:
             seat.zones["defence-area"].append(uid)
             seat.entered[uid] = state.turn
-            state.emit("play", seat=i, card=uid, name=card.name, zone="defence-area", free=False)
+            if state.log_events:
+                state.emit("play", seat=i, card=uid, name=card.name, zone="defence-area", free=False)
         else:
             seat.zones["discard"].append(uid)
             state.emit("play", seat=i, card=uid, name=card.name, zone="discard", free=False)
@@ -269,10 +307,10 @@ class GuildHeroes(CoreGame):
         state.emit("equip", seat=i, card=uid, target=target)
         for e in card.effects:
             if e.when == "static" and e.do == "modify":
-                index = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}[e.stat.value]
+                index, amount = change_of(e)
                 values = list(seat.lasting.get(target, (0, 0, 0)))
                 for k in index:
-                    values[k] += int(e.amount * 1000)
+                    values[k] += amount
                 seat.lasting[target] = (values[0], values[1], values[2])
 
     def _evolve(self, state: State, i: int, uid: int, base: int) -> None:
@@ -315,8 +353,6 @@ class GuildHeroes(CoreGame):
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
-        from amalogs.referee.engine.registry import spent_characters
-
         spent = spent_characters(state, defender)
         if state.cards[attacker].card_id in self.natives.get(IGNORES_LURE, ()):
             return [None, *spent]

@@ -52,10 +52,11 @@ from amalogs.referee.engine.core import (
     damage_top_fort,
     draw_from_deck,
     move_top,
+    shuffle,
     standing,
 )
 from amalogs.referee.engine.field import finish, lose
-from amalogs.referee.engine.registry import opponents
+from amalogs.referee.engine.registry import characters_of, opponents, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
@@ -82,8 +83,21 @@ def _number(value: Any) -> int:
     return 0
 
 
+def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
+    """How many resources give each colour, when none gives more than one (else None)."""
+    counts: dict[str, int] = {}
+    for colours in gives.values():
+        if len(colours) > 1:
+            return None
+        for colour in colours:
+            counts[colour] = counts.get(colour, 0) + 1
+    return counts
+
+
 class ProfileGame(CoreGame):
     """A core game read from its profile and page (see the module docstring)."""
+
+    targets_per_attacker = False  # its targets are the same for every attacker
 
     def __init__(self, game: Game) -> None:
         profile, page = game.profile, game.page
@@ -131,7 +145,6 @@ class ProfileGame(CoreGame):
         self.colour_source = res.colour_source
         ignored = set(profile.deck.colours.ignore) if profile.deck.colours else set()
         self.coloured = frozenset(c.id for c in profile.colours if c.id not in ignored and c.id != "colourless")
-        self.gives: dict[str, tuple[str, ...]] = {}  # card id → the colours it gives as a resource (colour_source)
         lose_forms = {c.form: c for c in profile.lose_conditions if c.form}
         win_forms = {c.form: c for c in profile.win_conditions if c.form}
         self.library_out_loses = profile.misc.library_out == "lose" or "deck-out" in lose_forms
@@ -175,15 +188,14 @@ class ProfileGame(CoreGame):
         raw = card.stats.get(self.cost_stat) if self.cost_stat else None
         cost = _number(raw)
         table = tuple((str(c), _number(n)) for c, n in raw.items()) if isinstance(raw, dict) else ()
-        if self.colour_source is not None:
-            given = card.stats.get(self.colour_source)
-            self.gives[card.id] = tuple(str(c) for c in given) if isinstance(given, list | tuple) else ()
+        given = card.stats.get(self.colour_source) if self.colour_source is not None else None
+        gives = tuple(str(c) for c in given) if isinstance(given, list | tuple) else ()
         printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP", "HP")) if s in self.stat_of]
         shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
         hp = self._value(card, "HP") if self.life_card else 0  # a leader card's HP (life.from_card)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else hp, sp if character else 0,
-                        frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects))
+                        frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives)
 
     def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = Seat(self.id, {z: [] for z in self.zones})
@@ -239,7 +251,7 @@ class ProfileGame(CoreGame):
             return
         if action.verb == "done":  # … then the deck is shuffled and as many are drawn
             returned = seat.counters.pop(RETURNED)
-            state.rng.shuffle(seat.zones[self.deck])
+            shuffle(state.rng, seat.zones[self.deck])
             for _ in range(returned):
                 self.draw(state, i)
             state.emit("mulligan", seat=i, returned=returned)
@@ -256,7 +268,7 @@ class ProfileGame(CoreGame):
             size = len(seat.zones[self.hand])
             seat.zones[self.deck] += seat.zones[self.hand]
             seat.zones[self.hand] = []
-            state.rng.shuffle(seat.zones[self.deck])
+            shuffle(state.rng, seat.zones[self.deck])
             state.emit("redraw", seat=i, reason="no character in the opening hand")
             for _ in range(size):
                 self.draw(state, i)
@@ -344,23 +356,32 @@ class ProfileGame(CoreGame):
     def _free(self, state: State, seat: Seat) -> list[int]:
         zone = seat.zones[self.resource_zone]
         if self.resource_zone == self.field:  # resource cards lie on the field itself (lands)
-            zone = [u for u in zone if self._is_resource(state, u)]
+            cards, kinds = state.cards, self.resource_types
+            zone = [u for u in zone if cards[u].type in kinds]
         return standing(seat, zone)
 
     def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
         card = state.cards[uid]
-        return self.gives.get(card.card_id, ()) if self.colour_source is not None else card.colours
+        return card.gives if self.colour_source is not None else card.colours
 
     def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
         """The standing resources that pay for ``card`` (None: it cannot be paid). colour-cost: each coloured
         amount by resources giving that colour (the scarcest colour first, the resources giving fewest colours
         first), the rest by any; one-of-colour: one resource sharing a colour with the card, the rest by any."""
-        free = self._free(state, seat)
+        return self._pay(state, card, self._free(state, seat), None)
+
+    def _gives(self, state: State, free: list[int]) -> dict[int, set[str]]:
+        return {u: set(self._colours_given(state, u)) for u in free}
+
+    def _pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None) -> list[int] | None:
+        """:meth:`payment` from the standing resources (``free``) and, when the caller has worked them out
+        already, the colours each gives (``gives``: read, never changed)."""
         if card.cost > len(free):
             return None
         if self.colour_rule == "none" or card.cost == 0:
             return free[:card.cost]
-        gives = {u: set(self._colours_given(state, u)) for u in free}
+        if gives is None:
+            gives = self._gives(state, free)
         if self.colour_rule == "one-of-colour":
             wanted = set(card.colours) & self.coloured
             if not wanted:
@@ -380,6 +401,24 @@ class ProfileGame(CoreGame):
         rest = [u for u in free if u not in chosen][:card.cost - len(chosen)]
         return chosen + rest if len(chosen) + len(rest) == card.cost else None
 
+    def _can_pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None,
+                 counts: dict[str, int] | None) -> bool:
+        """Whether :meth:`_pay` finds a payment. ``counts``: the standing resources giving each colour, when none
+        gives more than one (the usual case); then a colour-cost payment is a matter of counts, since no resource
+        can serve two colours: each coloured amount needs that many resources of its colour, and the rest of the
+        cost what is left (as many as the payment would take)."""
+        if counts is None or card.cost == 0 or card.cost > len(free) or self.colour_rule in ("none", "one-of-colour"):
+            return self._pay(state, card, free, gives) is not None
+        chosen = 0
+        for colour, amount in card.cost_table:
+            if colour in self.coloured and amount > 0:
+                if counts.get(colour, 0) < amount:
+                    return False
+                chosen += amount
+        left, wanted = len(free) - chosen, card.cost - chosen
+        taken = min(left, wanted) if wanted >= 0 else max(0, left + wanted)  # (a slice of the rest, as _pay takes)
+        return chosen + taken == card.cost
+
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
         actions: list[Action] = []
@@ -389,12 +428,28 @@ class ProfileGame(CoreGame):
                         if self.source == "any-card" or self._is_resource(state, u)]
         if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
             return [*actions, Action("attack-phase")]
+        free: list[int] | None = None  # the standing resources, and the colours each gives: worked out once
+        gives: dict[int, set[str]] | None = None
+        counts: dict[str, int] | None = None
+        payable: dict[tuple[object, ...], bool] = {}  # what a payment reads of a card → whether it can be paid
+        cards = state.cards
         for u in hand:
-            card = state.cards[u]
+            card = cards[u]
             if card.type in self.resource_types:
                 continue
-            if not self.costs or self.payment(state, seat, card) is not None:
-                actions.append(Action("play", (u,)))
+            if self.costs:
+                key = (card.cost, card.colours, card.cost_table)
+                ok = payable.get(key)
+                if ok is None:
+                    if free is None:
+                        free = self._free(state, seat)
+                    if gives is None and self.colour_rule != "none":
+                        gives = self._gives(state, free)
+                        counts = _single_colour_counts(gives)
+                    ok = payable[key] = self._can_pay(state, card, free, gives, counts)
+                if not ok:
+                    continue
+            actions.append(Action("play", (u,)))
         return [*actions, Action("attack-phase")]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
@@ -442,8 +497,6 @@ class ProfileGame(CoreGame):
         return able
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
-        from amalogs.referee.engine.registry import characters_of, spent_characters
-
         if "characters" in self.attack_targets:
             chars = characters_of(state, defender)
         elif "rested-characters" in self.attack_targets:
@@ -466,7 +519,8 @@ class ProfileGame(CoreGame):
         return "resolve-attack"
 
     def characters(self, state: State, i: int) -> list[int]:
-        return [u for u in state.seats[i].zones[self.field] if state.cards[u].type in self.characters_types]
+        cards, kinds = state.cards, self.characters_types
+        return [u for u in state.seats[i].zones[self.field] if cards[u].type in kinds]
 
     def permanents(self, state: State, i: int) -> list[int]:
         return list(state.seats[i].zones[self.field])

@@ -32,6 +32,7 @@ import re
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.bridge import battle
 from amalogs.referee.engine.core import (
     HIDDEN_ZONES,
     HitResult,
@@ -41,6 +42,7 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.registry import characters_of, module_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.games.sengoku_cards import (
@@ -64,6 +66,8 @@ KOKURYOKU_STEP, STRATEGY_STEP = f"{ID}:kokuryoku", f"{ID}:strategy"
 ZONES = ("removed", "deck", "hand", "jijin", "kokuryoku", "castle", "discard", "under")
 COUNTER_COST = 2
 FIRST_STRIKE = "先制攻撃"
+_ATTACK_PHASE, _PASS = Action("attack-phase"), Action("pass")
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
 
 
 class Sengoku(SengokuCards):
@@ -82,6 +86,7 @@ class Sengoku(SengokuCards):
     top_last = frozenset({"deck", "castle"})
     damage_stat: str | None = "heiryoku"
     attack_returns_to = "main"  # after each battle the turn player is back in its main phase
+    targets_per_attacker = False  # walls, or exhausted 武将: the same for every attacker
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats
@@ -155,14 +160,14 @@ class Sengoku(SengokuCards):
             out = []
             cap = state.rules[i].resources_maximum
             if cap is None or len(seat.zones["kokuryoku"]) < cap:
+                cards = state.cards
                 for u in seat.zones["hand"]:
-                    if state.cards[u].type != "keiryaku":
-                        out.append(Action("kokuryoku", (u, "up")))
-                    out.append(Action("kokuryoku", (u, "down")))
-            return [*out, Action("pass")]
-        from amalogs.referee.engine.registry import module_of
-
-        return [*module_of(state, i).reactions(state, i), Action("pass")]  # the 計略 step
+                    if cards[u].type != "keiryaku":
+                        out.append(_new(Action, ("kokuryoku", (u, "up"))))
+                    out.append(_new(Action, ("kokuryoku", (u, "down"))))
+            out.append(_PASS)
+            return out
+        return [*module_of(state, i).reactions(state, i), _PASS]  # the 計略 step
 
     def apply_step(self, state: State, i: int, action: Action) -> str | None:
         if state.phase == KOKURYOKU_STEP:
@@ -174,8 +179,6 @@ class Sengoku(SengokuCards):
             if state.counters["sgk-passes"] >= 2:
                 return self._resolve_battle(state)
         else:
-            from amalogs.referee.engine.registry import module_of
-
             state.counters["sgk-passes"] = 0
             module_of(state, i).apply_reaction(state, i, action)
         defender = state.attack.defender if state.attack is not None else 1 - state.active
@@ -190,8 +193,9 @@ class Sengoku(SengokuCards):
         seat = state.seats[i]
         seat.zones["hand"].remove(uid)
         seat.zones["kokuryoku"].append(uid)
-        state.emit("kokuryoku", seat=i, card=uid if face_up else None, face="up" if face_up else "down",
-                   kokuryoku=len(seat.zones["kokuryoku"]))
+        if state.log_events:
+            state.emit("kokuryoku", seat=i, card=uid if face_up else None, face="up" if face_up else "down",
+                       kokuryoku=len(seat.zones["kokuryoku"]))
         if face_up:
             if state.cards[uid].type == "fujin":
                 push_effects(state, i, uid, "play")  # a 布陣's effect when placed face up
@@ -203,30 +207,45 @@ class Sengoku(SengokuCards):
 
     def main_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
-        free = standing(seat, seat.zones["kokuryoku"])
-        counts = self.face_up_counts(state, seat, free)
-        actions: list[Action] = []
-        payable: dict[str, bool] = {}  # copies of a card cost the same
-        for u in seat.zones["hand"]:
-            card = state.cards[u]
-            if card.type not in ("bushou", "keiryaku"):
+        cards = state.cards
+        rested, down = seat.rested, seat.face_down
+        free: list[int] = []  # standing(seat, 国力) and face_up_counts of it, in one pass
+        counts: dict[str, int] | None = {}
+        for u in seat.zones["kokuryoku"]:
+            if u in rested:
                 continue
-            if card.card_id not in payable:
-                payable[card.card_id] = self.can_pay(state, seat, card.cost_table, free, counts)
-            if payable[card.card_id]:
-                actions.append(Action("play", (u,)))
+            free.append(u)
+            if counts is not None and u not in down:
+                colours = cards[u].colours
+                if len(colours) != 1:
+                    counts = None
+                else:
+                    counts[colours[0]] = counts.get(colours[0], 0) + 1
+        actions: list[Action] = []
+        payable: dict[int, bool] = {}  # cards of the same cost (the same table): the same answer
+        for u in seat.zones["hand"]:
+            card = cards[u]
+            if card.type != "bushou" and card.type != "keiryaku":
+                continue
+            ok = payable.get(id(card.cost_table))
+            if ok is None:
+                ok = payable[id(card.cost_table)] = self.can_pay(state, seat, card.cost_table, free, counts)
+            if ok:
+                actions.append(_new(Action, ("play", (u,))))
             if "toushu" in card.keywords:
                 servants = self._retainers(state, i, u)
                 if servants and self.can_pay(state, seat, self._table(card, retainers=len(servants)), free, counts):
                     actions.append(Action("play", (u, "retainers")))
-        actions += self._stack_actions(state, i)
+        if seat.zones["jijin"]:
+            actions += self._stack_actions(state, i)
         if len(free) >= COUNTER_COST:
             opponent = state.seats[1 - i]
             if counter(state, i, REBELLION):
                 actions.append(Action("remove-counter", (REBELLION,)))
             if opponent.game == self.id and counter(state, 1 - i, LOYALTY):
                 actions.append(Action("remove-counter", (LOYALTY,)))
-        return [*actions, Action("attack-phase")]
+        actions.append(_ATTACK_PHASE)
+        return actions
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         seat = state.seats[i]
@@ -272,7 +291,8 @@ class Sengoku(SengokuCards):
         seat.zones["jijin"].append(uid)
         seat.entered[uid] = state.turn
         seat.card_counters.pop(uid, None)
-        state.emit("ambush" if ambush else "play", seat=i, card=uid, name=card.name, zone="jijin", free=False)
+        if state.log_events:
+            state.emit("ambush" if ambush else "play", seat=i, card=uid, name=card.name, zone="jijin", free=False)
         self._own_turn_keywords(state, i, uid)
         if "bougo" in card.keywords and seat.zones["deck"]:  # [decision] the 防護カード is always taken
             top = seat.zones["deck"].pop()
@@ -298,9 +318,10 @@ class Sengoku(SengokuCards):
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
+        entered, turn, cards = seat.entered, state.turn, state.cards
         return [u for u in standing(seat, seat.zones["jijin"])
-                if (seat.entered.get(u) != state.turn or has(state, u, "速攻"))
-                and not (state.cards[u].card_id in NO_ATTACK and counter(state, i, NO_ATTACK[state.cards[u].card_id]))]
+                if (entered.get(u) != turn or has(state, u, "速攻"))
+                and not (cards[u].card_id in NO_ATTACK and counter(state, i, NO_ATTACK[cards[u].card_id]))]
 
     def on_attack(self, state: State, i: int, uid: int) -> None:
         state.seats[i].rested.add(uid)
@@ -311,8 +332,6 @@ class Sengoku(SengokuCards):
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The walls (None) or an exhausted enemy 武将; a rested デコイ must be chosen; while an exhausted
         守備 (守護) character is there, only such characters may be chosen among the characters."""
-        from amalogs.referee.engine.registry import spent_characters
-
         spent = spent_characters(state, defender)
         decoys = [u for u in spent if has(state, u, "デコイ")]
         if decoys:
@@ -330,9 +349,6 @@ class Sengoku(SengokuCards):
 
     def _resolve_battle(self, state: State) -> str:
         """Damage resolution after the 計略 step; 貫通: winning its own attack's battle deals 1 siege damage."""
-        from amalogs.referee.engine.bridge import battle
-        from amalogs.referee.engine.registry import characters_of
-
         attack = state.attack
         host = state.active
         if attack is None or attack.attacker not in state.seats[host].zones["jijin"]:
@@ -357,6 +373,15 @@ class Sengoku(SengokuCards):
         seat = state.seats[i]
         return seat.zones["jijin"] + [u for u in seat.zones["kokuryoku"]
                                       if u not in seat.face_down and state.cards[u].type == "fujin"]
+
+    def permanents_among(self, state: State, i: int, among: frozenset[int]) -> list[int]:
+        seat = state.seats[i]
+        jijin, kokuryoku = seat.zones["jijin"], seat.zones["kokuryoku"]
+        out = [] if among.isdisjoint(jijin) else [u for u in jijin if u in among]
+        if not among.isdisjoint(kokuryoku):
+            down, cards = seat.face_down, state.cards
+            out += [u for u in kokuryoku if u in among and u not in down and cards[u].type == "fujin"]
+        return out
 
     # --- the defender ---------------------------------------------------------------------------------
 
@@ -385,6 +410,7 @@ class Sengoku(SengokuCards):
             n, state.attack.hits_left = n + state.attack.hits_left, 0
         fallen = [walls.pop() for _ in range(min(n, len(walls)))]
         seat.zones["discard"] += fallen
-        state.emit("siege", seat=i, walls=len(fallen), castle=len(walls))
+        if state.log_events:
+            state.emit("siege", seat=i, walls=len(fallen), castle=len(walls))
         return "ok"
 

@@ -9,6 +9,7 @@ The 忠誠/謀反 counters belong to a player (the cards say "you get a counter"
 from __future__ import annotations
 
 from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.bridge import destroy_if_dead
 from amalogs.referee.engine.core import CoreGame, standing
 from amalogs.referee.engine.effects import has
 from amalogs.referee.engine.state import CardData, Seat, State
@@ -29,6 +30,9 @@ START_DRAW = {"koga-kenmotsu": LOYALTY}  # draws at its controller's start phase
 ATTACK_DRAW = {"kumoi-shuzen": REBELLION}  # draws on attack while the opponent has this counter
 TRANSCEND_SP = {"takamori-jinkurou": 2}  # 攻城力 +1 with this many 超越 cards stacked
 NATIVE_DONE = {*DEPLOY_COUNTERS, *PLAY_OPPONENT_COUNTERS, *START_DRAW, *ATTACK_DRAW}
+
+
+_TABLES: dict[tuple[object, ...], tuple[tuple[str, int], ...]] = {}  # (cost, colours, 伏兵?, 臣下) → circles to pay
 
 
 def counter(state: State, i: int, name: str) -> int:
@@ -53,20 +57,21 @@ class SengokuCards(CoreGame):
         if free is None:
             free = standing(seat, seat.zones["kokuryoku"])
         chosen: list[int] = []
+        taken: set[int] = set()  # (the chosen ones, to look up)
         white = 0
+        down, cards = seat.face_down, state.cards
         for colour, n in table:
             if colour == "colourless":
                 white += n
                 continue
-            match = [u for u in free if u not in chosen and u not in seat.face_down
-                     and colour in state.cards[u].colours][:n]
+            match = [u for u in free if u not in taken and u not in down and colour in cards[u].colours][:n]
             if len(match) < n:
                 return None
             chosen += match
-        rest = [u for u in free if u not in chosen]
+            taken.update(match)
+        rest = [u for u in free if u not in taken]
         if white > len(rest):
             return None
-        down = seat.face_down
         rest = [u for u in rest if u in down] + [u for u in rest if u not in down]  # face-down first
         return chosen + rest[:white]
 
@@ -74,10 +79,11 @@ class SengokuCards(CoreGame):
     def face_up_counts(state: State, seat: Seat, free: list[int]) -> dict[str, int] | None:
         """Standby face-up 国力 by colour, when each has one colour (the usual case; else None)."""
         counts: dict[str, int] = {}
+        down, cards = seat.face_down, state.cards
         for u in free:
-            if u in seat.face_down:
+            if u in down:
                 continue
-            colours = state.cards[u].colours
+            colours = cards[u].colours
             if len(colours) != 1:
                 return None
             counts[colours[0]] = counts.get(colours[0], 0) + 1
@@ -98,6 +104,16 @@ class SengokuCards(CoreGame):
 
     def _table(self, card: CardData, ambush: bool = False, retainers: int = 0) -> tuple[tuple[str, int], ...]:
         """The circles to pay from 国力: 伏兵 adds one of the card's colour; each 臣下 pays one white circle."""
+        key = (card.cost_table, card.colours, ambush, retainers)
+        known = _TABLES.get(key)
+        if known is None:
+            if len(_TABLES) > 4096:
+                _TABLES.clear()
+            known = _TABLES[key] = self._make_table(card, ambush, retainers)
+        return known
+
+    @staticmethod
+    def _make_table(card: CardData, ambush: bool, retainers: int) -> tuple[tuple[str, int], ...]:
         counts = dict(card.cost_table)
         if ambush and card.colours:
             counts[card.colours[0]] = counts.get(card.colours[0], 0) + 1
@@ -124,6 +140,8 @@ class SengokuCards(CoreGame):
         out = []
         for x in seat.zones["jijin"]:
             card = state.cards[x]
+            if "musou-rengeki" not in card.keywords and "chouetsu" not in card.keywords:
+                continue
             musou = "musou-rengeki" in card.keywords and x in seat.rested and (not used or "ranbu" in card.keywords)
             if not musou and "chouetsu" not in card.keywords:
                 continue
@@ -161,13 +179,13 @@ class SengokuCards(CoreGame):
 
     def _sync_loyalty(self, state: State, i: int) -> None:
         """A 兵力 bonus that lasts while the player has a 忠誠 counter (kept as a lasting change)."""
-        from amalogs.referee.engine.bridge import destroy_if_dead
-
         seat = state.seats[i]
+        cards, marked = state.cards, seat.card_counters
         for uid in list(seat.zones["jijin"]):
-            bonus = LOYAL_DP.get(state.cards[uid].card_id, 0)
+            bonus = LOYAL_DP.get(cards[uid].card_id, 0)
             want = bonus if bonus and counter(state, i, LOYALTY) else 0
-            have = seat.card_counters.get(uid, {}).get(LOYALTY, 0)
+            marks = marked.get(uid)
+            have = marks.get(LOYALTY, 0) if marks else 0
             if want != have:
                 ap, dp, sp = seat.lasting.get(uid, (0, 0, 0))
                 seat.lasting[uid] = (ap, dp + want - have, sp)
