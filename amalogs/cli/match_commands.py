@@ -30,8 +30,10 @@ def match(
         "--from", metavar="FILE", help="Play on from a position file (docs/positions.md) instead of two decks.")] = None,
     check: Annotated[bool, typer.Option(
         "--check", help="Check the referee's invariants after every action (exit 1 naming the first broken).")] = False,
-    p1: Annotated[str, typer.Option("--p1", help="Player 1: random, greedy or human (you, at the terminal).")] = "random",
-    p2: Annotated[str, typer.Option("--p2", help="Player 2: random, greedy or human.")] = "random",
+    p1: Annotated[str, typer.Option("--p1", help="Player 1: random, greedy, search (tree search over what its seat "
+                                    "may know; search:N for N iterations a decision, default 64) or human (you, at "
+                                    "the terminal).")] = "random",
+    p2: Annotated[str, typer.Option("--p2", help="Player 2: random, greedy, search, search:N or human.")] = "random",
     n: Annotated[int, typer.Option("-n", min=1, help="Run N seeded matches (seed … seed+N−1) and summarise.")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here (with -n N, one log "  # noqa: UP045

@@ -24,8 +24,10 @@ FOLDER = "balance"
 
 @dataclass(frozen=True)
 class Tournament:
-    """One tournament of the report: its rows file, players, matches per ordered pairing, and decks (``None``:
-    every shipped deck; else one deck per game, the first of its sample decks)."""
+    """One tournament of the report: its rows file, players, matches per ordered pairing, and decks (every
+    shipped deck; else one deck per game, the first of its sample decks). ``report --check`` plays the first
+    seed of every pairing again, or of ``check`` pairings spread over the schedule (a search player's matches
+    take seconds each)."""
 
     rows: str
     players: str
@@ -33,6 +35,7 @@ class Tournament:
     all_decks: bool = True
     seed: int = 1
     turn_cap: int = 60
+    check: int = 0
 
     def decks(self, catalog: Catalog) -> list[str]:
         if self.all_decks:
@@ -43,6 +46,7 @@ class Tournament:
 TOURNAMENTS = (
     Tournament("rows-random.csv", "random", 20),
     Tournament("rows-greedy.csv", "greedy", 6),
+    Tournament("rows-search.csv", "search", 6, all_decks=False, check=6),
 )
 """The tournaments the shipped balance report is made of."""
 
@@ -71,6 +75,7 @@ def play_balance(catalog: Catalog, out: Path, jobs: int | None = None) -> list[P
 def _stale(catalog: Catalog, t: Tournament, path: Path) -> str | None:
     """Why a committed rows file is not current (None when it is)."""
     from amalogs.errors import AmalogsError
+    from amalogs.referee.sessions.runner import cores
     from amalogs.referee.sessions.tournament import play_rows, read_rows
 
     try:
@@ -83,7 +88,9 @@ def _stale(catalog: Catalog, t: Tournament, path: Path) -> str | None:
     if [r.key() for r in rows] != keys:
         return "its matches are not those of its tournament (decks, seeds or players changed)"
     subset = [k for k, j in enumerate(jobs_list) if j.seed == t.seed]
-    again = list(play_rows(plan, [jobs_list[k] for k in subset]))
+    if t.check:
+        subset = subset[::max(1, len(subset) // t.check)][:t.check]
+    again = list(play_rows(plan, [jobs_list[k] for k in subset], workers=cores()))
     for k, row in zip(subset, again, strict=True):
         if rows[k].model_dump() != row:
             return (f"the match on line {k + 2} ({row['deck1']} vs {row['deck2']}, seed {row['seed']}) now plays "

@@ -29,9 +29,10 @@ from amalogs import __version__
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.actions import Action, IllegalActionError
+from amalogs.referee.engine.determinize import InformationSet
 from amalogs.referee.engine.invariants import check_invariants
 from amalogs.referee.engine.match import Match
-from amalogs.referee.players import PLAYERS, Player, reads_observation
+from amalogs.referee.players import MatchReader, Player, make_player, reads_match, reads_observation
 from amalogs.referee.sessions.sides import resolve_side
 
 __all__ = ["SAVE_VERSION", "SaveError", "Session", "events_digest", "load_session"]
@@ -76,9 +77,7 @@ def events_digest(events: Iterable[dict[str, Any]]) -> str:
 
 
 def _player(name: str) -> Player:
-    if name not in PLAYERS:
-        raise AmalogsError(f"unknown player {name!r} (available: {', '.join(PLAYERS)})")
-    return PLAYERS[name]()  # type: ignore[no-any-return]
+    return make_player(name)  # raises PlayerNameError (an AmalogsError) for a name no player answers to
 
 
 class Session:
@@ -97,6 +96,9 @@ class Session:
             match.deck_refs = [f"{s.game.id}:{s.deck_id}" for s in sides]
         self.match = match  # a new match of the sides, or one given (a position played on)
         self.agents = [_player(p) for p in players]
+        # how each player is asked (worked out once): with samples of the match (a search), the observation, or neither
+        self._searchers: list[MatchReader | None] = [a if reads_match(a) else None for a in self.agents]
+        self._reads = [reads_observation(a) for a in self.agents]
         self.rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
         self.taken: list[Action] = []  # the decisions carried out, in order
         self.check = check  # check the referee's invariants after every decision (amalogs match --check)
@@ -117,7 +119,10 @@ class Session:
         me = self.match.current_player()
         assert me is not None
         agent = self.agents[me]
-        seen = self.match.observation(me) if reads_observation(agent) else {}  # else it is not built at all
+        searcher = self._searchers[me]
+        if searcher is not None:  # a search player: what its seat may know, and samples consistent with it
+            return searcher.choose_in(InformationSet(self.match, me), self.match.legal_actions(), self.rngs[me])
+        seen = self.match.observation(me) if self._reads[me] else {}  # else it is not built at all
         return agent.choose(seen, self.match.legal_actions(), self.rngs[me])
 
     def step(self, action: Action | None = None) -> None:
