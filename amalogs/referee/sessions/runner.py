@@ -161,7 +161,7 @@ def run_batch(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tu
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
         return run_many(catalog, sides, seed, players, n, turn_cap, (lambda: progress(1)) if progress else None,
                         check, start)
-    size = max(1, min(250, -(-n // (jobs * 4))))  # parts small enough to share out evenly, large enough to be cheap
+    size = max(1, min(250, -(-n // (jobs * 32))))  # parts small enough that the last ones end together, large enough to be cheap
     parts = [(seed + k, min(size, n - k)) for k in range(0, n, size)]
     _BATCH.update(catalog=catalog, sides=sides, players=players, turn_cap=turn_cap, check=check, start=start)
     try:
