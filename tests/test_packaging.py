@@ -53,3 +53,39 @@ def test_the_unpacked_wheel_runs_outside_the_repository(wheel: Path, tmp_path: P
     assert games.returncode == 0, games.stderr
     for game in ("build-divide", "sengoku-taisen", "break-joker", "guild-heroes"):
         assert game in games.stdout
+
+
+def test_every_imported_package_is_declared_and_the_licence_ships(wheel: Path) -> None:
+    """Every third-party package amalogs's code imports is a declared dependency (or an extra's), and the
+    wheel carries the LICENSE file of the licence its metadata declares."""
+    import ast
+    import importlib.metadata as md
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared: set[str] = set()
+    for d in [*project["dependencies"], *project["optional-dependencies"]["dask"]]:
+        declared.add(re.split(r"[<>=!\[; ]", d, maxsplit=1)[0].lower().replace("_", "-"))
+        declared.update(re.findall(r"\[([a-z0-9_-]+)\]", d))  # dask[distributed]: the distributed package
+    found: set[str] = set()
+    for path in (ROOT / "amalogs").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("import_module", "find_spec") \
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                found.add(node.args[0].value.split(".")[0])
+    third_party = {name for name in found if name not in sys.stdlib_module_names and name != "amalogs"}
+    owners = md.packages_distributions()
+    missing = {name: owners.get(name) for name in third_party
+               if not {d.lower().replace("_", "-") for d in owners.get(name, [name])} & declared}
+    assert not missing, f"imported but not declared in pyproject.toml: {missing}"
+    names = zipfile.ZipFile(wheel).namelist()
+    licences = [n for n in names if n.endswith("/LICENSE") and ".dist-info/" in n]
+    assert licences, "the wheel has no LICENSE file"
+    text = zipfile.ZipFile(wheel).read(licences[0]).decode("utf-8")
+    assert project["license"]["text"] == "MIT" and text.startswith("MIT License")

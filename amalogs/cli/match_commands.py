@@ -207,17 +207,17 @@ def _names(sides: Sequence[Side]) -> list[str]:
 def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_stop: bool,
           stop_after: int | None, saving: bool = True) -> None:
     """Play on with a play-by-play; save on Ctrl-C (always) and when the match stops (if asked)."""
-    from amalogs.report.match import event_line, result_panel
+    from amalogs.report.match import PlayByPlay, result_panel
     from amalogs.referee.sessions.runner import header, result_of, write_log
 
     out = console()
     names = _names(session.sides)
-    cards = session.match.state.cards
+    games = [side.game for side in session.sides]
+    story = PlayByPlay(session.match.state, names, games)
 
-    def show(event: dict[str, object]) -> None:
+    def show(event: dict[str, Any]) -> None:
         if not quiet:
-            line = event_line(event, cards, names)
-            if line is not None:
+            for line in story.lines(event):
                 out.print(line)
 
     try:
@@ -244,7 +244,8 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
                    + (f"; saved to {save}" if save_at_stop else ""))
         return
     result = result_of(session)
-    out.print(result_panel(result.outcome, session.sides, names, session.seed))
+    final = None if quiet else session.match.state  # --quiet: the result alone, without the final status
+    out.print(result_panel(result.outcome, session.sides, names, session.seed, final, games))
     if save_at_stop:
         echo(f"saved the finished match to {save}")
     if log is not None:
