@@ -13,12 +13,14 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["clean", "echo", "force_option", "guard_stdout", "make_console"]
+__all__ = ["OUTPUT_VERSION", "DataFormat", "clean", "echo", "force_option", "format_option", "guard_stdout", "make_console",
+           "print_records", "records_csv", "records_json"]
 
 T = TypeVar("T")
 
@@ -119,3 +121,79 @@ def force_option(help_text: str) -> Any:
     import typer
 
     return typer.Option("--force", help=help_text)
+
+
+# --- one output switch: --format text|json|csv --------------------------------------------------------------
+
+OUTPUT_VERSION = 1
+"""The version of the JSON and CSV that data-printing commands write (``--format json|csv``)."""
+
+
+class DataFormat(StrEnum):
+    """What a data-printing command prints: a table for people, typed JSON, or CSV (one row per record)."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+def format_option(formats: Iterable[str] = ("text", "json", "csv")) -> Any:
+    """The ``--format`` option of a data-printing command (``text`` by default)."""
+    import typer
+
+    allowed = "|".join(formats)
+    return typer.Option("--format", metavar=allowed, case_sensitive=False,
+                        help=f"{allowed}: a table (text), typed JSON, or CSV with one row per record "
+                             "(UTF-8 with a BOM, for spreadsheets).")
+
+
+def records_json(kind: str, records: list[dict[str, Any]], **about: Any) -> str:
+    """Typed JSON of a command's records: ``{"format": kind, "version": …, **about, "records": [...]}`` —
+    numbers stay numbers, lists stay lists."""
+    import json
+
+    return json.dumps({"format": f"amalogs-{kind}", "version": OUTPUT_VERSION, **about, "records": records},
+                      ensure_ascii=False, indent=2)
+
+
+def records_csv(records: list[dict[str, Any]], columns: list[str] | None = None) -> str:
+    """CSV of a command's records: a UTF-8 byte-order mark (so spreadsheets read Japanese right), a header,
+    one row per record; a list is joined with `` / ``, a mapping written as JSON; a cell that a spreadsheet
+    would run as a formula is neutralised."""
+    import csv
+    import io
+    import json
+
+    from amalogs.compare.table import csv_cell
+
+    names = columns or list(dict.fromkeys(k for r in records for k in r))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(names)
+
+    def cell(value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, list | tuple):
+            return " / ".join(cell(v) for v in value)
+        if isinstance(value, dict):
+            return json.dumps(value, ensure_ascii=False)
+        return csv_cell(str(value))
+
+    for r in records:
+        writer.writerow([cell(r.get(n)) for n in names])
+    return "\ufeff" + out.getvalue()
+
+
+def print_records(fmt: str, kind: str, records: list[dict[str, Any]], text: Callable[[], None],
+                  columns: list[str] | None = None, **about: Any) -> None:
+    """Print a command's records in the format asked for: ``text`` calls ``text()`` (the command's own table),
+    ``json`` and ``csv`` print the records (:func:`records_json`, :func:`records_csv`)."""
+    if fmt == "json":
+        echo(records_json(kind, records, **about))
+    elif fmt == "csv":
+        sys.stdout.write(clean(records_csv(records, columns)))
+    else:
+        text()
