@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import echo, force_option
+from amalogs.cli.output import DataFormat, echo, force_option, format_option, print_records
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def match(
     rows: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--rows", metavar="FILE", help="Write one row per match (seed, seats, games, decks, players, winner, reason, "
         "turns, decisions) here, .jsonl or .csv, and summarise; an existing file of the same batch is resumed.")] = None,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """Referee an exhibition match between two decks, with a play-by-play (or N matches with a summary).
 
@@ -89,7 +90,7 @@ def match(
                                "--save, --stop-after and --log")
         if "human" in players:
             raise AmalogsError("--rows records matches of random, greedy or search players, not a human's")
-        _run_rows(cat, sides, seed, players, turn_cap, n, jobs or cores(), rows, force)
+        _run_rows(cat, sides, seed, players, turn_cap, n, jobs or cores(), rows, force, fmt)
         return
     if n > 1:
         if save is not None or stop_after is not None:
@@ -99,7 +100,7 @@ def match(
         names = _names(sides)
         logs = _numbered(log, n) if log is not None else []
         check_targets(logs, force)
-        with Progress(console=out, transient=True) as bar:
+        with Progress(console=out, transient=True, disable=fmt is not DataFormat.text) as bar:
             task = bar.add_task("matches", total=n)
             if logs:
                 summary = _run_logged(cat, sides, seed, players, turn_cap, check, logs, lambda: bar.advance(task))
@@ -107,18 +108,21 @@ def match(
                 summary = run_batch(cat, sides, seed, players, n, turn_cap,
                                     progress=lambda k: bar.advance(task, k), check=check, start=begin,
                                     jobs=jobs or cores())
-        out.print(summary_table(summary, names))
+        print_records(fmt, "match-summary", [summary_record(summary, sides, players, seed, turn_cap)],
+                      lambda: out.print(summary_table(summary, names)))
         if logs:
-            echo(f"wrote {n} logs: {logs[0]} … {logs[-1]}")
+            echo(f"wrote {n} logs: {logs[0]} … {logs[-1]}", err=fmt is not DataFormat.text)
         return
+    if "human" in players and fmt is not DataFormat.text:
+        raise AmalogsError("--format json|csv prints a result for programs: a human plays with --format text")
     check_targets([p for p in (log, save) if p is not None], force)  # before the match, not after it
     session = Session(cat, sides, seed, players, turn_cap, match=begin(seed) if begin else None, check=check)
     _play(session, quiet, log, save or Path(f"match-{seed}.amalogs-save.json"), save is not None and begin is None,
-          stop_after, saving=begin is None)
+          stop_after, saving=begin is None, fmt=fmt)
 
 
 def _run_rows(cat: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int, n: int,
-              jobs: int, rows: Path, force: bool) -> None:
+              jobs: int, rows: Path, force: bool, fmt: DataFormat = DataFormat.text) -> None:
     """N seeded matches with a row each written to ``rows`` as they come, summarised as ``-n N`` is."""
     from rich.progress import Progress
 
@@ -126,12 +130,14 @@ def _run_rows(cat: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[
     from amalogs.referee.sessions.tournament import batch_rows, summary_of_rows
 
     out = console()
-    with Progress(console=out, transient=True) as bar:
+    with Progress(console=out, transient=True, disable=fmt is not DataFormat.text) as bar:
         task = bar.add_task("matches", total=n)
         done = batch_rows(cat, sides, seed, n, players, turn_cap, jobs, rows=rows, force=force,
                           progress=lambda p: bar.update(task, completed=p.resumed + p.played))
-    out.print(summary_table(summary_of_rows(done), _names(sides)))
-    echo(f"wrote {len(done):,} rows to {rows}")
+    summary = summary_of_rows(done)
+    print_records(fmt, "match-summary", [summary_record(summary, sides, players, seed, turn_cap)],
+                  lambda: out.print(summary_table(summary, _names(sides))))
+    echo(f"wrote {len(done):,} rows to {rows}", err=fmt is not DataFormat.text)
 
 
 def _numbered(log: Path, n: int) -> list[Path]:
@@ -200,13 +206,34 @@ def resume(
     _play(session, quiet, log, file, True, stop_after)
 
 
+def summary_record(summary: Summary, sides: Sequence[Side], players: tuple[str, str], seed: int,
+                   turn_cap: int) -> dict[str, Any]:
+    """A batch's summary as one typed record (``--format json|csv``): who played, wins, draws, lengths, endings."""
+    played = max(summary.matches, 1)
+    return {"matches": summary.matches, "seeds": [seed, seed + summary.matches - 1], "turn_cap": turn_cap,
+            "game1": sides[0].game.id, "deck1": _ref(sides[0]), "player1": players[0],
+            "game2": sides[1].game.id, "deck2": _ref(sides[1]), "player2": players[1],
+            "wins1": summary.wins[0], "wins2": summary.wins[1], "draws": summary.draws,
+            "win_rate1": round(summary.wins[0] / played, 4), "win_rate2": round(summary.wins[1] / played, 4),
+            "average_turns": round(summary.turns / played, 2), "average_decisions": round(summary.decisions / played, 2),
+            "endings": dict(summary.reasons.most_common())}
+
+
+def _ref(side: Side) -> str:
+    """A deck as rows name it: ``GAME:DECK`` for a sample deck, the file as named for a deck file."""
+    from amalogs.referee.sessions.sides import is_deck_file
+
+    return side.deck_id if is_deck_file(side.deck_id) else f"{side.game.id}:{side.deck_id}"
+
+
 def _names(sides: Sequence[Side]) -> list[str]:
     return [f"P1 {sides[0].game.page.abbreviation}", f"P2 {sides[1].game.page.abbreviation}"]
 
 
 def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_stop: bool,
-          stop_after: int | None, saving: bool = True) -> None:
-    """Play on with a play-by-play; save on Ctrl-C (always) and when the match stops (if asked)."""
+          stop_after: int | None, saving: bool = True, fmt: DataFormat = DataFormat.text) -> None:
+    """Play on with a play-by-play; save on Ctrl-C (always) and when the match stops (if asked). ``--format
+    json|csv``: no play-by-play, and the result as a record (the columns of a rows file)."""
     from amalogs.report.match import PlayByPlay, result_panel
     from amalogs.referee.sessions.runner import header, result_of, write_log
 
@@ -215,8 +242,10 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
     games = [side.game for side in session.sides]
     story = PlayByPlay(session.match.state, names, games)
 
+    text = fmt is DataFormat.text
+
     def show(event: dict[str, Any]) -> None:
-        if not quiet:
+        if not quiet and text:
             for line in story.lines(event):
                 out.print(line)
 
@@ -241,16 +270,30 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
         session.save(save)
     if not session.finished:
         echo(f"stopped after {len(session.actions)} decisions (turn {session.match.state.turn})"
-                   + (f"; saved to {save}" if save_at_stop else ""))
+                   + (f"; saved to {save}" if save_at_stop else ""), err=not text)
         return
     result = result_of(session)
     final = None if quiet else session.match.state  # --quiet: the result alone, without the final status
-    out.print(result_panel(result.outcome, session.sides, names, session.seed, final, games))
+    print_records(fmt, "match", [_result_record(session, result)],
+                  lambda: out.print(result_panel(result.outcome, session.sides, names, session.seed, final, games)))
     if save_at_stop:
-        echo(f"saved the finished match to {save}")
+        echo(f"saved the finished match to {save}", err=not text)
     if log is not None:
         write_log(log, header(session.sides, session.seed, session.players, session.turn_cap), result.events)
-        echo(f"wrote {log} ({len(result.events)} events)")
+        echo(f"wrote {log} ({len(result.events)} events)", err=not text)
+
+
+def _result_record(session: Session, result: Any) -> dict[str, Any]:
+    """One finished match as the row a rows file holds for it (1 and 2 for the seats)."""
+    from amalogs.referee.sessions.tournament import ROWS_VERSION
+
+    a, b = session.sides
+    winner = result.outcome.winner
+    return {"version": ROWS_VERSION, "seed": session.seed, "turn_cap": session.turn_cap,
+            "game1": a.game.id, "deck1": _ref(a), "player1": session.players[0],
+            "game2": b.game.id, "deck2": _ref(b), "player2": session.players[1],
+            "first": result.first + 1, "winner": None if winner is None else winner + 1,
+            "reason": result.outcome.reason, "turns": result.outcome.turns, "decisions": result.decisions}
 
 
 @app.command()

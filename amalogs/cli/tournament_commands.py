@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import echo, force_option
+from amalogs.cli.output import DataFormat, echo, force_option, format_option
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -60,28 +61,34 @@ def _report_targets(reports: list[Path] | None, force: bool) -> list[tuple[Path,
 
 
 def write_reports(rows: Sequence[MatchRow | dict[str, Any]], cat: Catalog, targets: list[tuple[Path, str]], force: bool,
-                  quiet: bool) -> None:
-    """The balance report of ``rows``: in the terminal (unless quiet) and to each target file."""
+                  quiet: bool, fmt: DataFormat = DataFormat.text) -> None:
+    """The balance report of ``rows``: in the terminal (unless quiet; as its JSON or CSV with ``fmt``) and to each
+    target file."""
     from amalogs.report.balance import balance as work_out
     from amalogs.report.balance import render, terminal
     from amalogs.writer import write_atomic, write_bytes
 
     report = work_out(rows, cat)
-    if not quiet:
+    if fmt is DataFormat.json:
+        echo(str(render(report, "json")))
+    elif fmt is DataFormat.csv:
+        text = str(render(report, "csv"))
+        sys.stdout.write(text if text.startswith("\ufeff") else "\ufeff" + text)
+    elif not quiet:
         out = console()
         for part in terminal(report):
             out.print(part)
     pictures = [p for p, f in targets if f in ("png", "svg")]
-    for path, fmt in targets:
+    for path, kind in targets:
         picture = None
-        if fmt in ("md", "html") and pictures:
+        if kind in ("md", "html") and pictures:
             picture = pictures[0].name if pictures[0].parent == path.parent else str(pictures[0])
-        data = render(report, fmt, picture)
+        data = render(report, kind, picture)
         if isinstance(data, bytes):
             write_bytes(path, data, force)
         else:
             write_atomic(path, data, force)
-        echo(f"wrote {path}")
+        echo(f"wrote {path}", err=fmt is not DataFormat.text)
 
 
 @app.command()
@@ -105,6 +112,7 @@ def tournament(
     report: Annotated[Optional[list[Path]], typer.Option("--report", metavar="FILE", help=REPORT_HELP)] = None,  # noqa: UP045
     quiet: Annotated[bool, typer.Option("--quiet", help="No report in the terminal.")] = False,
     force: Annotated[bool, force_option("Start --rows over and overwrite --report files that exist.")] = False,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """Play every deck against every other, both seatings with the same seeds, and report the balance.
 
@@ -124,10 +132,10 @@ def tournament(
     pairings = len(chosen) * (len(chosen) - 1)
     out = console()
     if not quiet:
-        echo(f"{len(chosen)} decks, {pairings} ordered pairings × {n} seeds × {len(settings)} player setting(s) = "
+        echo(err=fmt is not DataFormat.text, text=f"{len(chosen)} decks, {pairings} ordered pairings × {n} seeds × {len(settings)} player setting(s) = "
              f"{pairings * n * len(settings):,} matches")
     with Progress("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=out,
-                  transient=True) as bar:
+                  transient=True, disable=fmt is not DataFormat.text) as bar:
         task = bar.add_task("matches", total=None)
 
         def progress(state: object) -> None:
@@ -142,8 +150,8 @@ def tournament(
                      err=True)
             raise typer.Exit(130) from None
     if rows is not None:
-        echo(f"wrote {len(result):,} rows to {rows}")
-    write_reports(result, cat, targets, force, quiet)
+        echo(f"wrote {len(result):,} rows to {rows}", err=fmt is not DataFormat.text)
+    write_reports(result, cat, targets, force, quiet, fmt)
 
 
 @app.command()
@@ -153,6 +161,7 @@ def balance(
     report: Annotated[Optional[list[Path]], typer.Option("--report", metavar="FILE", help=REPORT_HELP)] = None,  # noqa: UP045
     quiet: Annotated[bool, typer.Option("--quiet", help="No report in the terminal.")] = False,
     force: Annotated[bool, force_option("Overwrite --report files that exist.")] = False,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """The balance report of rows already played: win rates with intervals, ratings, unfair pairings."""
     from amalogs.referee.sessions.tournament import read_rows
@@ -161,4 +170,4 @@ def balance(
     rows = [r for f in files for r in read_rows(f)]
     if not rows:
         raise AmalogsError(f"{', '.join(map(str, files))}: no rows to report on")
-    write_reports(rows, catalog(), targets, force, quiet)
+    write_reports(rows, catalog(), targets, force, quiet, fmt)
