@@ -1,0 +1,86 @@
+"""The READMEs' tours run: every command of the English tour, in order, as a new user would type it, in a
+fresh folder; and the Japanese README (README.ja.md) shows exactly the same commands, so the two stay in step.
+
+`amalogs report` and `amalogs report --check` are the only commands not run here: they regenerate or check the
+repository's own reports/ (CI runs `amalogs report --check` on the checkout itself). Files a tour command
+reads that a user would have of their own (`my-data/`, `my-card.toml`) are made first: a copy of the example
+data root under tests/data, and a card converted by amalogs itself.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOT_RUN = ("amalogs report",)  # (see the module docstring)
+TOUR_HEADINGS = {"README.md": "## A short tour", "README.ja.md": "## ひととおり使ってみる"}
+
+
+def tour(readme: str) -> list[str]:
+    """The commands of a README's tour, comments and blank lines left out, in order."""
+    text = (ROOT / readme).read_text(encoding="utf-8")
+    start = text.index(TOUR_HEADINGS[readme])
+    end = text.index("\n## ", start + 1)
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text[start:end], re.S):
+        for line in block.splitlines():
+            command = re.split(r"\s+#\s", line, maxsplit=1)[0].strip()
+            if command and not command.startswith("#"):
+                commands.append(command)
+    return commands
+
+
+def test_the_japanese_readme_shows_the_same_commands() -> None:
+    english, japanese = tour("README.md"), tour("README.ja.md")
+    assert japanese == english
+
+
+def test_both_readmes_have_the_same_two_setup_commands() -> None:
+    def setup(readme: str, heading: str) -> list[str]:
+        text = (ROOT / readme).read_text(encoding="utf-8")
+        section = text[text.index(heading):]
+        blocks = re.findall(r"```sh\n(.*?)```", section, re.S)[:2]
+        return [line for b in blocks for line in b.splitlines() if line and not line.startswith("#")]
+
+    assert setup("README.ja.md", "## セットアップ") == setup("README.md", "## Set-up: two commands")
+
+
+def _run(command: str, where: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    args = shlex.split(command)
+    assert args[0] == "amalogs"
+    env = {**os.environ, "COLUMNS": "100", "AMALOGS_DATA_ROOT": ""}
+    return subprocess.run([sys.executable, "-m", "amalogs", *args[1:]], cwd=where, input=stdin, text=True,
+                          capture_output=True, env=env, timeout=600)
+
+
+@pytest.mark.skipif(not shutil.which("true"), reason="needs a POSIX system")
+def test_every_tour_command_runs(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "tests" / "data" / "user-root", tmp_path / "my-data")
+    shutil.copytree(ROOT / "tests" / "positions", tmp_path / "tests" / "positions")
+    made = _run("amalogs convert BD:spark-imp --to SGK --out my-card.toml", tmp_path)
+    assert made.returncode == 0, made.stderr
+    slow = []
+    for command in tour("README.md"):
+        if command.startswith(NOT_RUN):
+            continue
+        began = time.perf_counter()
+        done = _run(command, tmp_path)
+        took = time.perf_counter() - began
+        slow.append((took, command))
+        if "--p1 human" in command:  # no one at the keyboard: end of input stops the match and saves it
+            assert done.returncode in (0, 130), f"{command}: {done.stderr[-500:]}"
+            save = shlex.split(command)[shlex.split(command).index("--save") + 1]
+            assert (tmp_path / save).is_file(), f"{command}: no save written"
+            continue
+        assert done.returncode == 0, f"{command} (exit {done.returncode}): {(done.stderr or done.stdout)[-800:]}"
+        assert "Traceback" not in done.stderr and "internal error" not in done.stderr, command
+    print("slowest tour commands:", sorted(slow, reverse=True)[:5])
