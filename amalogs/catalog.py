@@ -449,23 +449,28 @@ class _Loader:
         finally:
             self.owner = before
 
-    def model(self, cls: type[M], path: Path) -> M | None:
+    def model(self, cls: type[M], path: Path, prepare: Callable[[dict[str, Any]], None] | None = None) -> M | None:
+        """The file's model, or None with its problems added. ``prepare`` may rewrite the raw data before it is
+        validated (a deck file's card names become card ids); such a model is not cached."""
         self.files += 1
         with reading(path):
             try:
                 raw = _read_bytes(path)
                 cache_key = (cls, path.suffix, hashlib.sha256(raw).digest())
-                if cache_key in _MODELS:
+                if cache_key in _MODELS and prepare is None:
                     return _MODELS[cache_key]  # type: ignore[return-value]
                 data = _data_of(path, raw)
+                if prepare is not None:
+                    prepare(data)
             except DataError as exc:
                 self.add(exc)
                 return None
             try:
                 model = cls.model_validate(data)
-                if len(_MODELS) >= _MODELS_KEPT:
-                    _MODELS.pop(next(iter(_MODELS)))
-                _MODELS[cache_key] = model
+                if prepare is None:
+                    if len(_MODELS) >= _MODELS_KEPT:
+                        _MODELS.pop(next(iter(_MODELS)))
+                    _MODELS[cache_key] = model
                 return model
             except ValidationError as exc:
                 found = exc.errors(include_url=False)
@@ -760,7 +765,7 @@ def load_deck_file(catalog: Catalog, path: Path, *, construction: bool = True) -
     lines validate prints. ``construction=False`` leaves the construction rules to the caller (``amalogs
     deck check`` explains each broken one); the deck's own cards are still checked."""
     loader = _Loader()
-    deck = loader.model(Deck, path)
+    deck = loader.model(Deck, path, lambda data: _card_names_to_ids(data, catalog, path))
     if deck is None:
         raise DataErrors(loader.errors)
     if deck.game not in catalog.games:
@@ -775,6 +780,58 @@ def load_deck_file(catalog: Catalog, path: Path, *, construction: bool = True) -
     if loader.errors:
         raise DataErrors(loader.errors)
     return game, deck
+
+
+def _card_names_to_ids(data: dict[str, Any], catalog: Catalog, path: Path) -> None:
+    """A deck file of one's own may name its game by 略称 or name, and its cards as they are printed
+    (``"熾火の従騎士" = 4``, width and kana ignored) as well as by id: each name that is no card id but names exactly one card of the deck's game (or of
+    the deck's own cards) becomes that card's id. A name that is not an id and names no card is a
+    :class:`DataError` with the closest names; anything else is left for validation to report."""
+    from difflib import get_close_matches
+
+    from amalogs.decklist import fold
+
+    name = data.get("game")
+    if not isinstance(name, str):
+        return
+    try:
+        game = catalog.game(name)
+    except AmalogsError:
+        return
+    data["game"] = game.id  # (the game, too, as users name it: 略称 or name)
+    own = [c for c in data.get("cards", ()) if isinstance(c, dict)] if isinstance(data.get("cards"), list) else []
+    ids = set(catalog.cards(game.id)) | {c["id"] for c in own if isinstance(c.get("id"), str)}
+    by_name: dict[str, set[str]] = {}
+    for printed in catalog.cards(game.id).values():
+        by_name.setdefault(fold(printed.name), set()).add(printed.id)
+    for defined in own:
+        if isinstance(defined.get("name"), str) and isinstance(defined.get("id"), str):
+            by_name.setdefault(fold(defined["name"]), set()).add(defined["id"])
+
+    names = {fold(c.name): c.name for c in catalog.cards(game.id).values()}
+
+    def resolve(counts: Any, where: str) -> Any:
+        if not isinstance(counts, dict):
+            return counts
+        out: dict[str, Any] = {}
+        for key, count in counts.items():
+            found = by_name.get(fold(key), set()) if key not in ids else set()
+            if key not in ids and not found and not key.isascii():
+                close = get_close_matches(fold(key), list(names), n=3, cutoff=0.4)
+                hint = f"; did you mean {', '.join(repr(names[c]) for c in close)}?" if close else ""
+                shown = key if len(key) <= 40 else key[:40] + "…"
+                raise DataError(path, f"{where}.{shown}", f"{game.page.abbreviation} has no card named {shown!r}{hint}")
+            new = next(iter(found)) if len(found) == 1 else key
+            out[new] = out[new] + count if new in out and isinstance(out[new], int) and isinstance(count, int) \
+                else count
+        return out
+
+    data["main"] = resolve(data.get("main"), "main")
+    for part in ("side", "extra"):
+        if isinstance(data.get(part), dict):
+            data[part] = {k: resolve(v, f"{part}.{k}") for k, v in data[part].items()}
+    if data.get("main") is None:
+        data.pop("main")
 
 
 def _no_profile(path: Path, game_id: str, base: Catalog | None) -> DataError:
