@@ -62,3 +62,15 @@ def test_a_name_that_is_no_card_is_one_line_with_the_closest(catalog: Catalog, t
         load_deck_file(catalog, path)
     line = str(info.value)
     assert "\n" not in line and "熾火の従者" in line and "did you mean" in line and "熾火の従騎士" in line
+
+
+def test_a_deck_list_plays_and_an_illegal_one_is_one_line(cli: Cli, tmp_path: Path) -> None:
+    listed = tmp_path / "red.txt"
+    code, _, _ = cli("deck", "export", "BD:red-aggro", "--out", str(listed))
+    assert code == 0
+    code, out, err = cli("match", str(listed), "GH", "--seed", "3", "--quiet")
+    assert code == 0 and "Winner" in out, out + err
+    short = tmp_path / "short.txt"
+    short.write_text("# game: BD\n[メインデッキ]\n4 熾火の従騎士\n", encoding="utf-8")
+    code, out, err = cli("match", str(short), "GH", "--seed", "3", "--quiet")
+    assert code == 1 and str(short) in err and len(err.strip().splitlines()) == 1

@@ -11,7 +11,7 @@ from amalogs.models.cards import Deck
 
 __all__ = ["Side", "resolve_side", "is_deck_file"]
 
-DECK_SUFFIXES = (".toml", ".json")
+DECK_SUFFIXES = (".toml", ".json", ".txt")
 
 
 @dataclass(frozen=True)
@@ -25,16 +25,34 @@ class Side:
 
 def is_deck_file(name: str) -> bool:
     """Whether a deck named on the command line is a file (``decks/mine.toml``), not a sample deck's id: it
-    ends in ``.toml`` or ``.json`` (a game's 略称 may hold a slash, as Z/X's does)."""
+    ends in ``.toml`` or ``.json`` (a deck file) or ``.txt`` (a deck list, docs/decks.md) — a game's 略称 may
+    hold a slash, as Z/X's does."""
     return name.lower().endswith(DECK_SUFFIXES)
+
+
+def load_deck_file(catalog: Catalog, path: Path) -> tuple[Game, Deck]:
+    """A deck file (:func:`amalogs.catalog.load_deck_file`), or a deck list (``.txt``) read as ``amalogs deck
+    import`` reads it and held to its game's construction rules the same way."""
+    from amalogs.catalog import load_deck_file as load_file
+
+    if path.suffix.lower() != ".txt":
+        return load_file(catalog, path)
+    from amalogs.cardcheck import check_deck
+    from amalogs.convert.decks import deck_cards
+    from amalogs.decklist import read_decklist
+
+    game, deck = read_decklist(path, catalog)
+    broken = check_deck(deck, game.profile, deck_cards(deck, catalog.cards(game.id)))
+    if broken:
+        more = f" (and {len(broken) - 1} more; see `amalogs deck check {path}`)" if len(broken) > 1 else ""
+        raise AmalogsError(f"{path}: {broken[0]}{more}")
+    return game, deck
 
 
 def resolve_side(catalog: Catalog, spec: str) -> Side:
     """``GAME`` (its first sample deck), ``GAME:DECK``, or a deck file (``mine.toml``, also written as
     ``GAME:mine.toml``: saves and logs name it so), checked as ``amalogs validate`` checks it — its cards must
     exist (or be defined in the file, as a converted deck's are) and it must keep its game's construction rules."""
-    from amalogs.catalog import load_deck_file
-
     if is_deck_file(spec) and not (":" in spec and not is_deck_file(spec.partition(":")[0])
                                    and is_deck_file(spec.partition(":")[2])):
         game, deck = load_deck_file(catalog, Path(spec))
