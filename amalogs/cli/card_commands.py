@@ -1,29 +1,45 @@
-"""Commands over cards and decks: cards, card, convert, convert-deck, decks, deck check."""
+"""Commands over cards and decks: cards, card, convert, convert-deck, decks, deck check.
+
+Games, cards and the filters of ``cards`` are taken by any name a player would type — the game's own words
+(赤, テリトリー, バースト), amalogs's ids (red, territory) or English — full-width or half-width, in hiragana or
+katakana (:mod:`amalogs.names`). A name that matches nothing is one line naming the option, the value and what
+the game has instead.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from amalogs.cli import GameArg, app, catalog, console
-from amalogs.cli.output import echo, force_option
+from amalogs.cli.output import (
+    DataFormat,
+    echo,
+    force_option,
+    format_option,
+    print_records,
+    records_csv,
+    records_json,
+)
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
     from amalogs.models.cards import Card, Deck
+    from amalogs.names import Term
 
-__all__ = ["cards", "card", "convert", "convert_deck", "decks", "deck_check"]
+__all__ = ["card", "cards", "convert", "convert_deck", "deck_check", "decks"]
 
 deck_app = typer.Typer(help="Sample decks and deck construction checks.", no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
 
-CardRef = Annotated[str, typer.Argument(metavar="GAME:ID", help="A card, e.g. build-divide:ember-knight or BD:ember-knight.")]
-ToGame = Annotated[str, typer.Option("--to", help="The game to convert into (id, 略称 or name).")]
+CardRef = Annotated[str, typer.Argument(
+    metavar="GAME:CARD", help="A card by id or name, e.g. BD:spark-imp, BD:火花の小鬼 or build-divide:spark-imp.")]
+ToGame = Annotated[str, typer.Option("--to", help="The game to convert into (id, 略称 or name), e.g. SGK or 戦国大戦TCG.")]
 OutForce = Annotated[bool, force_option("Overwrite the --out file if it exists (without --force an existing file "
                                         "is refused).")]
+Format = Annotated[DataFormat, format_option()]
 
 
 def _split(ref: str, what: str) -> tuple[str, str]:
@@ -31,64 +47,215 @@ def _split(ref: str, what: str) -> tuple[str, str]:
 
     game, sep, item = ref.rpartition(":")
     if not sep or not game or not item:
-        raise AmalogsError(f"expected GAME:{what.upper()} (for example BD:{'ember-knight' if what == 'id' else 'red-aggro'}), got {ref!r}")
+        raise AmalogsError(f"expected GAME:{what.upper()} (for example BD:{'spark-imp' if what == 'card' else 'red-aggro'}), "
+                           f"got {ref!r}")
     return game, item
+
+
+def _game(name: str) -> Game:
+    """A game by any of its names, also typed in hiragana or half-width kana (``ぎるどひーろーず``)."""
+    from amalogs.errors import UnknownGameError
+    from amalogs.names import Term, match
+
+    try:
+        return catalog().game(name)
+    except UnknownGameError:
+        games = catalog().games
+        found = match(name, [Term(g.id, g.profile.name, tuple(g.names())) for g in games.values()], prefix=False)
+        if len(found) == 1:
+            return games[found[0].key]
+        raise
+
+
+def _card(game_name: str, ref: str) -> tuple[Game, Card]:
+    """A card by id or by name (Japanese or English, matched as :mod:`amalogs.names` does); a name that is the
+    start of exactly one card's name will do. Unknown: the closest cards (by id for an id-like name)."""
+    from amalogs.errors import AmalogsError, UnknownCardError
+    from amalogs.names import match, suggest
+
+    g = _game(game_name)
+    cards = catalog().cards(g.id)
+    if ref in cards:
+        return g, cards[ref]
+    terms = _card_terms(cards.values())
+    found = match(ref, terms)
+    if len(found) == 1:
+        return g, cards[found[0].key]
+    if found:
+        raise AmalogsError(f"{g.id} has more than one card named {ref!r}: "
+                           f"{', '.join(f'{t.label} ({t.key})' for t in found[:6])}")
+    close = suggest(ref, terms, n=3)
+    raise UnknownCardError(g.id, ref, [t.key if ref.isascii() else t.label for t in close])
+
+
+def _card_terms(cards: Any) -> list[Term]:
+    from amalogs.names import Term
+
+    return [Term(c.id, c.name, (c.en,) if c.en else ()) for c in cards]
+
+
+_FILTERS = {"card_types": ("card type", "card types"), "colours": ("colour", "colours"), "keywords": ("keyword", "keywords")}
+
+
+def _terms(g: Game, section: str) -> list[Term]:
+    """A game's native terms of one section as names to match: printed name, id, English (with and without its
+    parenthetical note)."""
+    from amalogs.names import Term, without_note
+
+    return [Term(t.id, t.name, (t.en, without_note(t.en))) for t in g.profile.native_sections()[section]]
+
+
+def _resolve(option: str, value: str, g: Game, section: str) -> str:
+    """The native id ``value`` names among a game's card types, colours or keywords; an unknown or ambiguous
+    name is one line naming the option, what it could mean and what the game has."""
+    from amalogs.errors import AmalogsError, cut_text
+    from amalogs.names import match, suggest
+
+    what, plural = _FILTERS[section]
+    terms = _terms(g, section)
+    found = match(value, terms)
+    if section == "card_types":  # a type and its kinds (ユニット, ユニット/エース): the type they are kinds of
+        found = [t for t in found if _with_subtypes(g, t.key) >= {f.key for f in found}][:1] or found
+    if len(found) == 1:
+        return found[0].key
+    listing = cut_text(", ".join(t.label for t in terms) or "none", 160)
+    if found:
+        raise AmalogsError(f"{option} {value}: {g.profile.name} has more than one {what} starting so: "
+                           f"{' or '.join(t.label for t in found)}; type more of the name")
+    close = suggest(value, terms)
+    hint = f"; did you mean {' or '.join(t.label for t in close)}?" if close else ""
+    raise AmalogsError(f"{option} {value}: {g.profile.name} has no {what} {value}{hint} (its {plural}: {listing})")
+
+
+def _with_subtypes(g: Game, type_id: str) -> set[str]:
+    """A card type and every card type that is a kind of it (ユニット takes in ユニット/エース)."""
+    chosen = {type_id}
+    grew = True
+    while grew:
+        more = {t.id for t in g.profile.card_types if t.subtype_of in chosen} - chosen
+        chosen |= more
+        grew = bool(more)
+    return chosen
+
+
+def _write_csv(rows: list[dict[str, Any]]) -> None:
+    """Print CSV records (UTF-8 with a BOM; names made safe for the terminal)."""
+    import sys
+
+    from amalogs.cli.output import clean
+
+    sys.stdout.write(clean(records_csv(rows)))
+
+
+def _flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A card record for CSV: each stat in a column of its own (``stats.power``), effects left out."""
+    flat = {k: v for k, v in record.items() if k not in ("stats", "effects")}
+    flat.update({f"stats.{k}": v for k, v in record.get("stats", {}).items()})
+    return flat
 
 
 @app.command()
 def cards(
     game: GameArg,
-    type_: Annotated[Optional[str], typer.Option("--type", help="Only this native card type.")] = None,  # noqa: UP045
-    colour: Annotated[Optional[str], typer.Option("--colour", help="Only cards of this native colour.")] = None,  # noqa: UP045
-    keyword: Annotated[Optional[str], typer.Option("--keyword", help="Only cards with this native keyword.")] = None,  # noqa: UP045
-    search: Annotated[Optional[str], typer.Option("--search", help="Only cards whose name or text contains this.")] = None,  # noqa: UP045
-    as_json: Annotated[bool, typer.Option("--json", help="Print the cards as JSON.")] = False,
+    type_: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--type", help="Only cards of this card type (and its kinds), e.g. テリトリー or territory.")] = None,
+    colour: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--colour", "--color", help="Only cards of this colour, e.g. 赤 or red.")] = None,
+    keyword: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--keyword", help="Only cards with this keyword, e.g. バースト or burst.")] = None,
+    search: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--search", help="Only cards whose name, id or text contains this (kana and width as you like).")] = None,
+    fmt: Format = DataFormat.text,
+    as_json: Annotated[bool, typer.Option("--json", hidden=True, help="Deprecated: --format json.")] = False,
 ) -> None:
-    """List a game's cards, filtered by type, colour, keyword or text."""
-    from amalogs.report.cards import cards_table
+    """List a game's cards, filtered by card type, colour, keyword or text, in the game's own words.
 
-    g = catalog().game(game)
+    Filters take the names the game prints (赤, テリトリー, バースト), its ids (red, territory) or English,
+    full-width or half-width, in hiragana or katakana: amalogs cards BD --colour 赤 --type テリトリー"""
+    from amalogs.names import normalise
+    from amalogs.report.cards import card_record, cards_table
+
+    g = _game(game)
+    types = _with_subtypes(g, _resolve("--type", type_, g, "card_types")) if type_ is not None else None
+    colour_id = _resolve("--colour", colour, g, "colours") if colour is not None else None
+    keyword_id = _resolve("--keyword", keyword, g, "keywords") if keyword is not None else None
+    wanted = normalise(search) if search is not None else None
     chosen = [
         c for c in catalog().cards(g.id).values()
-        if (type_ is None or c.type == type_)
-        and (colour is None or colour in c.colours)
-        and (keyword is None or keyword in c.keywords)
-        and (search is None or search in c.name or search in (c.text or "") or search in (c.en or ""))
+        if (types is None or c.type in types)
+        and (colour_id is None or colour_id in c.colours)
+        and (keyword_id is None or keyword_id in c.keywords)
+        and (wanted is None or any(wanted in normalise(t) for t in (c.id, c.name, c.en or "", c.text or "")))
     ]
     if as_json:
-        echo(json.dumps([c.model_dump(mode="json", exclude_none=True) for c in chosen], ensure_ascii=False, indent=2))
+        fmt = DataFormat.json
+    records = [card_record(g, c) for c in chosen]
+
+    def text() -> None:
+        out = console()
+        out.print(cards_table(g, chosen, out.width))
+        typer.echo(f"{len(chosen)} card(s)")
+
+    if fmt is DataFormat.csv:
+        _write_csv([_flat(r) for r in records])
         return
-    console().print(cards_table(g, chosen))
-    typer.echo(f"{len(chosen)} card(s)")
+    print_records(fmt, "cards", records, text, game=g.id)
+
+
+def _canonical_record(c: Card, g: Game) -> dict[str, Any]:
+    from amalogs.convert import to_canonical
+    from amalogs.report.cards import jsonable
+
+    cc = to_canonical(c, g)
+    return {
+        "family": jsonable(cc.family), "genus": jsonable(cc.genus), "permanent": cc.permanent,
+        "values": [{"stat": jsonable(v.stat), "value": jsonable(v.value), "source_stat": v.source_stat,
+                    "ratio": jsonable(v.ratio)} for v in cc.values],
+        "colours": jsonable(cc.colours), "keywords": jsonable(cc.keywords),
+        "unmapped_keywords": list(cc.unmapped_keywords), "spell_speed": int(cc.spell_speed),
+        "from_life": cc.from_life,
+    }
 
 
 @app.command()
-def card(ref: CardRef) -> None:
-    """Show one card: native and canonical (AMALOGS) side by side."""
-    from rich.columns import Columns
+def card(ref: CardRef, fmt: Format = DataFormat.text) -> None:
+    """Show one card: native and canonical (AMALOGS) side by side.
 
-    from amalogs.convert import to_canonical
-    from amalogs.report.cards import canonical_view, card_view
+    The card is named by id or by its printed name: amalogs card BD:spark-imp, amalogs card BD:火花の小鬼"""
+    from amalogs.report.cards import card_record
 
-    game_name, card_id = _split(ref, "id")
-    g, c = catalog().card(game_name, card_id)
-    console().print(Columns([card_view(g, c), canonical_view(to_canonical(c, g))], equal=False, expand=False))
+    game_name, card_id = _split(ref, "card")
+    g, c = _card(game_name, card_id)
+
+    def text() -> None:
+        from rich.columns import Columns
+
+        from amalogs.convert import to_canonical
+        from amalogs.report.cards import canonical_view, card_view
+
+        console().print(Columns([card_view(g, c), canonical_view(to_canonical(c, g), g)], equal=False, expand=False))
+
+    record = {**card_record(g, c), "canonical": _canonical_record(c, g)}
+    if fmt is DataFormat.csv:
+        record = _flat({k: v for k, v in record.items() if k != "canonical"})
+    print_records(fmt, "card", [record], text)
 
 
 def _card_source(spec: str, card_id: str | None) -> list[tuple[Game, Card]]:
-    """Cards named by GAME:ID, or read from a card file (all of them, or the one --card names)."""
-    from amalogs.catalog import DataErrors, read_data
-    from amalogs.cardcheck import check_cards
-    from amalogs.errors import AmalogsError, DataError
-    from amalogs.models.cards import CardSet
+    """Cards named by GAME:CARD, or read from a card file (all of them, or the one --card names)."""
     from pydantic import ValidationError
 
+    from amalogs.cardcheck import check_cards
+    from amalogs.catalog import DataErrors, read_data
+    from amalogs.errors import AmalogsError, DataError
+    from amalogs.models.cards import CardSet
+    from amalogs.names import match
     from amalogs.validation_messages import describe
 
     path = Path(spec)
     if not path.is_file():
-        game_name, cid = _split(spec, "id")
-        return [catalog().card(game_name, cid)]
+        game_name, cid = _split(spec, "card")
+        return [_card(game_name, cid)]
     try:
         card_set = CardSet.model_validate(read_data(path))
     except ValidationError as exc:
@@ -97,38 +264,56 @@ def _card_source(spec: str, card_id: str | None) -> list[tuple[Game, Card]]:
     problems = [DataError(path, k, m) for k, m in check_cards(card_set, g.profile)]
     if problems:
         raise DataErrors(problems)
-    picked = [c for c in card_set.cards if card_id is None or c.id == card_id]
-    if not picked:
-        raise AmalogsError(f"{path}: no card {card_id!r} (it holds: {', '.join(c.id for c in card_set.cards)})")
-    return [(g, c) for c in picked]
+    if card_id is None:
+        return [(g, c) for c in card_set.cards]
+    by_id = {c.id: c for c in card_set.cards}
+    found = [by_id[card_id]] if card_id in by_id else [by_id[t.key] for t in match(card_id, _card_terms(card_set.cards))]
+    if len(found) != 1:
+        problem = f"no card {card_id!r}" if not found else "more than one card is named so"
+        raise AmalogsError(f"{path}: --card {card_id}: {problem} (it holds: {', '.join(c.id for c in card_set.cards)})")
+    return [(g, found[0])]
 
 
 @app.command()
 def convert(
-    spec: Annotated[str, typer.Argument(metavar="GAME:ID|FILE", help="A card, or a card file of your own.")],
+    spec: Annotated[str, typer.Argument(
+        metavar="GAME:CARD|FILE", help="A card by id or name (BD:spark-imp, BD:火花の小鬼), or a card file of your own.")],
     to: ToGame,
-    card_id: Annotated[Optional[str], typer.Option("--card", help="The card to take from FILE.")] = None,  # noqa: UP045
+    card_id: Annotated[Optional[str], typer.Option("--card", help="The card to take from FILE (id or name).")] = None,  # noqa: UP045
     out: Annotated[Optional[Path], typer.Option("--out", help="Also write the converted card(s) to this file.")] = None,  # noqa: UP045
     force: OutForce = False,
+    fmt: Format = DataFormat.text,
 ) -> None:
-    """Convert a card into another game: source, canonical and target with each field's fidelity and reason."""
+    """Convert a card into another game: source, canonical and target with each field's fidelity and reason.
+
+    Example: amalogs convert BD:spark-imp --to SGK (JSON: the target card and its fidelity rows)"""
     from amalogs.convert import convert_card
     from amalogs.models.cards import CardSet
-    from amalogs.report.cards import card_view, conversion_view
+    from amalogs.report.cards import card_view, conversion_record, conversion_view
     from amalogs.writer import check_target, write_model
 
     if out is not None:
         check_target(out, force)
-    target = catalog().game(to)
+    target = _game(to)
     out_cards = []
+    records = []
     for source, c in _card_source(spec, card_id):
         conv = convert_card(c, source, target)
-        console().print(conversion_view(conv, source, target))
-        console().print(card_view(target, conv.card))
+        if fmt is DataFormat.text:
+            screen = console()
+            screen.print(conversion_view(conv, source, target, screen.width))
+            screen.print(card_view(target, conv.card))
+        records.append(conversion_record(conv, source, target, c))
         out_cards.append(conv.card)
+    if fmt is DataFormat.json:
+        echo(records_json("conversion", records, to=target.id))
+    elif fmt is DataFormat.csv:
+        rows = [{"source_game": r["source"]["game"], "card": r["source"]["id"], "target_game": target.id,
+                 "target_id": r["target"]["id"], **f} for r in records for f in r["fields"]]
+        _write_csv(rows)
     if out is not None:
         write_model(out, CardSet(game=target.id, cards=tuple(out_cards)), force)
-        echo(f"wrote {out}")
+        echo(f"wrote {out}", err=fmt is not DataFormat.text)
 
 
 def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path | None]:
@@ -144,7 +329,7 @@ def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path |
         g, deck = load_deck_file(catalog(), path, construction=construction)
         return g, deck, path
     game_name, deck_id = _split(spec, "deck")
-    g = catalog().game(game_name)
+    g = _game(game_name)
     found = catalog().decks(g.id)
     if deck_id not in found:
         from difflib import get_close_matches
@@ -157,7 +342,7 @@ def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path |
 
 @deck_app.command("check")
 def deck_check(
-    spec: Annotated[str, typer.Argument(metavar="FILE|GAME:DECK", help="A deck file, or a sample deck.")],
+    spec: Annotated[str, typer.Argument(metavar="FILE|GAME:DECK", help="A deck file, or a sample deck (BD:red-aggro).")],
 ) -> None:
     """Check a deck against its game's construction rules and explain every violation (exit 1 if any)."""
     from amalogs.cardcheck import check_deck
@@ -178,27 +363,37 @@ def deck_check(
 @deck_app.command("list")
 def decks(game: GameArg) -> None:
     """List a game's sample decks."""
-    g = catalog().game(game)
+    g = _game(game)
     for deck_id, (deck, _) in catalog().decks(g.id).items():
         echo(f"{g.id}:{deck_id}  {deck.name}  ({sum(deck.main.values())} cards)")
 
 
 @app.command("convert-deck")
 def convert_deck(
-    spec: Annotated[str, typer.Argument(metavar="GAME:DECK|FILE", help="A sample deck, or a deck file.")],
+    spec: Annotated[str, typer.Argument(metavar="GAME:DECK|FILE", help="A sample deck (BD:red-aggro), or a deck file.")],
     to: ToGame,
     out: Annotated[Path, typer.Option("--out", help="Where to write the converted deck (TOML, or JSON by name).")],
     force: OutForce = False,
+    fmt: Format = DataFormat.text,
 ) -> None:
-    """Convert a deck into another game; write it with a loss summary and say which rules it cannot meet."""
+    """Convert a deck into another game; write it with a loss summary and say which rules it cannot meet.
+
+    Example: amalogs convert-deck BD:red-aggro --to BJ --out red-aggro-bj.toml"""
     from amalogs.convert.decks import convert_deck as convert
-    from amalogs.report.decks import deck_conversion_view
+    from amalogs.report.decks import deck_conversion_records, deck_conversion_view
     from amalogs.writer import check_target, write_model
 
     check_target(out, force)
     source, deck, _ = _load_deck(spec)
-    target = catalog().game(to)
+    target = _game(to)
     result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id))
     write_model(out, result.deck, force)
-    console().print(deck_conversion_view(result, source, target))
-    echo(f"wrote {out}")
+    records = deck_conversion_records(result, source, target)
+
+    def text() -> None:
+        screen = console()
+        screen.print(deck_conversion_view(result, source, target, screen.width))
+
+    print_records(fmt, "deck-conversion", records, text, source=source.id, target=target.id, deck=result.deck.name,
+                  out=str(out), actions=list(result.actions), unmet=[str(v) for v in result.unmet])
+    echo(f"wrote {out}", err=fmt is not DataFormat.text)

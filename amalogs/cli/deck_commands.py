@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -10,7 +11,7 @@ import typer
 
 from amalogs.cli import catalog, console
 from amalogs.cli.card_commands import OutForce, _load_deck, deck_app
-from amalogs.cli.output import echo
+from amalogs.cli.output import DataFormat, echo, format_option, print_records
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
@@ -67,12 +68,10 @@ def _show_value(value: object) -> str:
 
 
 @deck_app.command("show")
-def deck_show(spec: DeckSpec, game: GameOption = None) -> None:
+def deck_show(spec: DeckSpec, game: GameOption = None,
+              fmt: Annotated[DataFormat, format_option()] = DataFormat.text) -> None:
     """Show a deck as a player reads it: each part with counts, names, types and costs, the totals, and
     whether it is legal."""
-    from rich import box
-    from rich.table import Table
-
     from amalogs.cardcheck import check_deck
     from amalogs.convert.canonical import derived_stats
     from amalogs.convert.decks import deck_cards
@@ -82,15 +81,37 @@ def deck_show(spec: DeckSpec, game: GameOption = None) -> None:
     pool: dict[str, Card] = deck_cards(deck, catalog().cards(g.id))
     types = {t.id: t.name for t in g.profile.card_types}
     cost = _cost_stat(g)
+    parts = [(s.name, deck.main if s.kind == "main" else (deck.side if s.kind == "side" else deck.extra).get(s.id, {}))
+             for s in sections(g.profile)]
+    known = {s.id for s in g.profile.deck.side_decks} | {e.id for e in g.profile.deck.extra_cards}
+    parts += [(k, v) for k, v in [*deck.side.items(), *deck.extra.items()] if k not in known]
+    violations = check_deck(deck, g.profile, pool)
+    records = []
+    for name, part in parts:
+        for card_id, count in part.items():
+            card = pool.get(card_id)
+            value = derived_stats(g.profile, card).get(cost[0]) if card and cost else None
+            records.append({"part": name, "count": count, "id": card_id, "name": card.name if card else None,
+                            "type": types.get(card.type, card.type) if card else None,
+                            "cost": value if isinstance(value, int | float | str) or value is None else _show_value(value)})
+    print_records(fmt, "deck", records, lambda: _show_text(g, deck, where, parts, pool, types, cost, violations),
+                  game=g.id, deck=deck.name, source=where, legal=not violations,
+                  broken=[str(v) for v in violations])
+
+
+def _show_text(g: Game, deck: Deck, where: str, parts: list[tuple[str, dict[str, int]]], pool: dict[str, Card],
+               types: dict[str, str], cost: tuple[str, str] | None, violations: Sequence[object]) -> None:
+    """``deck show`` for people: a table per part, the totals, legal or the rules it breaks."""
+    from rich import box
+    from rich.table import Table
+
+    from amalogs.convert.canonical import derived_stats
+
     title = deck.name + (f" ({deck.en})" if deck.en else "")
     echo(f"{title}")
     echo(f"{g.profile.name} ({g.page.abbreviation}, {g.id}) — {where}")
     totals: list[str] = []
     with_ids = console().width >= 100  # ids when there is room for them
-    parts = [(s.name, deck.main if s.kind == "main" else (deck.side if s.kind == "side" else deck.extra).get(s.id, {}))
-             for s in sections(g.profile)]
-    known = {s.id for s in g.profile.deck.side_decks} | {e.id for e in g.profile.deck.extra_cards}
-    parts += [(k, v) for k, v in [*deck.side.items(), *deck.extra.items()] if k not in known]
     for name, part in parts:
         if not part:
             continue
@@ -115,7 +136,6 @@ def deck_show(spec: DeckSpec, game: GameOption = None) -> None:
             table.add_row(*row)
         console().print(table)
     echo(f"合計 {sum(sum(p.values()) for _, p in parts)}枚: {', '.join(totals) or 'no cards'}")
-    violations = check_deck(deck, g.profile, pool)
     if violations:
         echo(f"not legal: {len(violations)} construction rule(s) broken")
         for v in violations:

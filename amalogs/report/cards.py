@@ -1,8 +1,19 @@
-"""Rich renderables for cards, canonical cards, conversions and deck checks."""
+"""Rich renderables for cards, canonical cards and conversions, and the records their ``--format json|csv``
+prints.
+
+Everything a player reads is in the game's own words: card types, colours, keywords and stats by the names
+the game prints (``武将``, ``紅``, ``武力``), never by amalogs's ids (``bushou``, ``kurenai``, ``buryoku``); the
+ids stay in JSON and CSV. Each view takes the width it is drawn at and keeps every table column at least
+:data:`MIN_COLUMN` cells wide: where a table would not fit, long reasons move under the table and long values
+are cut short (the card itself is printed in full next to it).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+from fractions import Fraction
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -12,11 +23,23 @@ from rich.text import Text
 
 from amalogs.catalog import Game
 from amalogs.convert.canonical import CanonicalCard, derived_stats
-from amalogs.convert.native import Conversion, Fidelity, show
+from amalogs.convert.native import Conversion, Fidelity, FieldReport, show
 from amalogs.models.cards import Card
 from amalogs.models.effects import CardFilter, Effect, Selector
+from amalogs.ontology.terms import UnifiedKeyword
 
-__all__ = ["cards_table", "card_view", "canonical_view", "conversion_view", "describe_effect", "FIDELITY_STYLE"]
+__all__ = ["FIDELITY_STYLE", "MIN_COLUMN", "canonical_view", "card_record", "card_row", "card_view", "cards_table",
+           "conversion_record", "conversion_view", "describe_effect", "field_label", "field_value", "jsonable", "keyword_name",
+           "native_name", "stat_label", "stats_text"]
+
+MIN_COLUMN = 8
+"""The narrowest a table column is drawn (cells); narrower, a word no longer fits on a line."""
+
+WIDE = 120
+"""From this width on, a conversion table has room for its reason column."""
+
+CARDS_WIDE = 140
+"""From this width on, a card list has a column for each of id, name, type, colours, stats and keywords."""
 
 FIDELITY_STYLE = {
     Fidelity.EXACT: "green",
@@ -88,35 +111,89 @@ def describe_effect(e: Effect) -> str:
     return f"{text} [{', '.join(extras)}]"
 
 
-def _stats_line(card: Card) -> str:
-    return " · ".join(f"{k} {show(tuple(v) if isinstance(v, list) else v)}" for k, v in card.stats.items())
+# --- the game's own words ------------------------------------------------------------------------------------
+
+_SECTIONS = {"type": "card_types", "colours": "colours", "keywords": "keywords"}
 
 
-def cards_table(game: Game, cards: Iterable[Card]) -> Table:
-    """A game's cards, one row each."""
-    table = Table(title=f"{game.profile.name} — cards", box=box.SIMPLE_HEAD, title_style="bold")
-    table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("name", overflow="fold")
-    table.add_column("type", no_wrap=True)
-    table.add_column("colours", overflow="fold")
-    table.add_column("stats", overflow="fold", ratio=1)
-    table.add_column("keywords", overflow="fold")
+def native_name(game: Game, section: str, native_id: str) -> str:
+    """A native term (``section``: card_types, colours, keywords, stats …) by the name the game prints, or the
+    id itself when the game has no such term."""
+    try:
+        return game.profile.term(section, native_id).name
+    except KeyError:
+        return native_id
+
+
+def stat_label(game: Game, stat_id: str) -> str:
+    """A stat by its printed name (``buryoku`` → ``武力``)."""
+    return native_name(game, "stats", stat_id)
+
+
+def _stat_value(game: Game, value: object) -> str:
+    """A printed value: a cost table by colour names (``紅3/無色3``), a list joined with ・, a number as is."""
+    if isinstance(value, Mapping):
+        return "/".join(f"{native_name(game, 'colours', str(k))}{v}" for k, v in value.items()) or "—"
+    return show(tuple(value) if isinstance(value, list) else value)
+
+
+def stats_text(game: Game, stats: Mapping[str, object]) -> str:
+    """A card's stats on one line, the way the card prints them: ``プレイコスト0 パワー1000 属性「鬼」`` (a number
+    right after its name, text in 「」, so no stat is split between lines)."""
+    parts = []
+    for sid, value in stats.items():
+        label = stat_label(game, sid)
+        shown = _stat_value(game, value)
+        parts.append(f"{label}{shown}" if isinstance(value, int) and not isinstance(value, bool) else f"{label}「{shown}」")
+    return " ".join(parts)
+
+
+def card_row(game: Game, card: Card) -> tuple[str, str, str, str]:
+    """A card's type, colours, stats and keywords by their native names."""
+    return (native_name(game, "card_types", card.type),
+            " ".join(native_name(game, "colours", c) for c in card.colours) or "—",
+            stats_text(game, card.stats),
+            " ".join(native_name(game, "keywords", k) for k in card.keywords) or "—")
+
+
+def cards_table(game: Game, cards: Iterable[Card], width: int | None = None) -> Table:
+    """A game's cards, one row each, in the game's own words. Narrower than :data:`CARDS_WIDE`, three columns: the
+    name with the id under it, the card type with the colours under it, and the stats followed by the
+    keywords (in 《》)."""
+    narrow = width is not None and width < CARDS_WIDE
+    table = Table(title=f"{game.profile.name} — cards", box=box.MINIMAL, title_style="bold",
+                  expand=narrow, padding=(0, 1), show_edge=False)
+    if narrow:
+        table.add_column("card", overflow="fold", min_width=MIN_COLUMN * 2, max_width=22)
+        table.add_column("type", overflow="fold", min_width=MIN_COLUMN, max_width=16)
+        table.add_column("stats · keywords", overflow="fold", min_width=MIN_COLUMN * 3, ratio=1)
+        for card in cards:
+            kind, colours, stats, _ = card_row(game, card)
+            keywords = " ".join(f"《{native_name(game, 'keywords', k)}》" for k in card.keywords)
+            table.add_row(Text.assemble(card.name, "\n", (card.id, "cyan")), f"{kind}\n{colours}",
+                          " ".join(p for p in (stats, keywords) if p) or "—")
+        return table
+    table.add_column("id", style="cyan", no_wrap=True, min_width=MIN_COLUMN)
+    table.add_column("name", overflow="fold", min_width=MIN_COLUMN, max_width=20)
+    table.add_column("type", overflow="fold", min_width=MIN_COLUMN, max_width=16)
+    table.add_column("colours", overflow="fold", min_width=MIN_COLUMN, max_width=16)
+    table.add_column("stats", overflow="fold", min_width=MIN_COLUMN * 2, ratio=3)
+    table.add_column("keywords", overflow="fold", min_width=MIN_COLUMN + 2, ratio=2)
     for card in cards:
-        table.add_row(card.id, card.name, card.type, " ".join(card.colours), _stats_line(card), " ".join(card.keywords))
+        table.add_row(card.id, card.name, *card_row(game, card))
     return table
 
 
 def card_view(game: Game, card: Card) -> Panel:
-    """A native card: every printed field, its text and its effects."""
+    """A native card: every printed field by its printed name, its text and its effects."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column(overflow="fold")
-    types = {t.id: t for t in game.profile.card_types}
-    grid.add_row("type", f"{types[card.type].name} ({card.type})")
-    grid.add_row("colours", ", ".join(card.colours) or "—")
+    grid.add_row("type", native_name(game, "card_types", card.type))
+    grid.add_row("colours", "・".join(native_name(game, "colours", c) for c in card.colours) or "—")
     for sid, value in derived_stats(game.profile, card).items():
-        grid.add_row(sid, show(tuple(value) if isinstance(value, list) else value))
-    grid.add_row("keywords", ", ".join(card.keywords) or "—")
+        grid.add_row(stat_label(game, sid), _stat_value(game, value))
+    grid.add_row("keywords", "・".join(native_name(game, "keywords", k) for k in card.keywords) or "—")
     if card.text:
         grid.add_row("text", card.text)
     for e in card.effects:
@@ -125,8 +202,8 @@ def card_view(game: Game, card: Card) -> Panel:
     return Panel(grid, title=title, subtitle=f"{game.profile.name} [{card.id}]", border_style="magenta")
 
 
-def canonical_view(cc: CanonicalCard) -> Panel:
-    """The canonical AMALOGS card."""
+def canonical_view(cc: CanonicalCard, game: Game | None = None) -> Panel:
+    """The canonical AMALOGS card (with ``game``, the native stats it came from by their printed names)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column(overflow="fold")
@@ -134,11 +211,13 @@ def canonical_view(cc: CanonicalCard) -> Panel:
     grid.add_row("permanent", "yes" if cc.permanent else "no")
     for v in cc.values:
         label = str(v.stat) if v.stat is not None else "固有能力 (unmapped)"
-        grid.add_row(label, f"{show(v.value)}  ← {v.source_stat}" + (f" × {v.ratio}" if v.ratio != 1 else ""))
+        source = stat_label(game, v.source_stat) if game is not None else v.source_stat
+        grid.add_row(label, f"{show(v.value)}  ← {source}" + (f" × {v.ratio}" if v.ratio != 1 else ""))
     grid.add_row("colour slots", " ".join(str(c) for c in cc.colours) or "—")
     grid.add_row("unified keywords", ", ".join(str(k) for k in cc.keywords) or "—")
     if cc.unmapped_keywords:
-        grid.add_row("native-only keywords", ", ".join(cc.unmapped_keywords))
+        unmapped = (native_name(game, "keywords", k) if game is not None else k for k in cc.unmapped_keywords)
+        grid.add_row("native-only keywords", ", ".join(unmapped))
     speed = f"SS{int(cc.spell_speed)}" + (" (SS3 when fired from life)" if cc.from_life else "")
     grid.add_row("spell speed", speed)
     for e in cc.effects:
@@ -146,20 +225,130 @@ def canonical_view(cc: CanonicalCard) -> Panel:
     return Panel(grid, title="AMALOGS card", subtitle="canonical", border_style="cyan")
 
 
-def conversion_view(conv: Conversion, source: Game, target: Game) -> RenderableType:
-    """Source, canonical and target side by side with each field's fidelity and reason."""
+# --- conversions ---------------------------------------------------------------------------------------------
+
+def field_label(f: FieldReport, source: Game, target: Game) -> str:
+    """A conversion field by the name players know: a stat by its printed name in the game it belongs to (the
+    target's, or the source's for a stat that was dropped), other fields by their English names."""
+    if not f.field.startswith("stats."):
+        return f.field
+    sid = f.field.removeprefix("stats.")
+    in_target, in_source = sid in target.profile.ids("stats"), sid in source.profile.ids("stats")
+    if in_target and (f.fidelity is not Fidelity.DROPPED or not in_source):
+        return stat_label(target, sid)
+    return stat_label(source, sid) if in_source else sid
+
+
+def field_value(game: Game, field: str, value: object, keywords: Sequence[str] = ()) -> str:
+    """One side of a conversion field as text, native ids replaced by the game's printed names; a unified
+    keyword on the source side by the native keyword it came from (one of ``keywords``, the card's own)."""
+    if isinstance(value, str) and field in _SECTIONS:
+        if field == "keywords" and isinstance(value, UnifiedKeyword):
+            return keyword_name(game, value, keywords)
+        return native_name(game, _SECTIONS[field], value)
+    if field.startswith("stats.") and isinstance(value, Mapping):
+        return _stat_value(game, value)
+    return show(value)
+
+
+def keyword_name(game: Game, value: object, keywords: Sequence[str] = ()) -> str:
+    """A keyword of ``game`` by its printed name: a native id as it is printed, a unified keyword by the native
+    keyword of the game that unifies to it (of ``keywords``, when the card has one), else by the unified name."""
+    if not isinstance(value, UnifiedKeyword):
+        return native_name(game, "keywords", str(value))
+    natives = [e.native for e in game.page.unified_keywords if e.unified is value]
+    mine = [k for k in natives if k in keywords] or natives
+    return "/".join(native_name(game, "keywords", k) for k in mine) if mine else str(value)
+
+
+def _fidelity_summary(fields: Sequence[FieldReport]) -> Text:
+    counts = _fidelity_counts(f.fidelity for f in fields)
+    return Text.assemble(*[(f"{n} {fid.value}  ", FIDELITY_STYLE[fid]) for fid, n in counts])
+
+
+def conversion_view(conv: Conversion, source: Game, target: Game, width: int | None = None) -> RenderableType:
+    """Source, canonical and target side by side with each field's fidelity and reason. From :data:`WIDE`
+    columns on (or with no width given) the reason is a column of the table; narrower, each value is kept to
+    one line and the reasons follow the table, one field each."""
+    narrow = width is not None and width < WIDE
     table = Table(title=f"{source.profile.name} → {target.profile.name}: {conv.canonical.name}",
-                  box=box.SIMPLE_HEAD, title_style="bold", expand=True)
-    for col in ("field", source.page.abbreviation, "AMALOGS", target.page.abbreviation, "fidelity"):
-        table.add_column(col, overflow="fold", max_width=22)
-    table.add_column("reason", overflow="fold", ratio=1)
+                  box=box.MINIMAL, title_style="bold", expand=not narrow, padding=(0, 1), show_edge=False)
+    value_cells: dict[str, Any] = ({"overflow": "ellipsis", "no_wrap": True, "max_width": 13} if narrow
+                                   else {"overflow": "fold", "max_width": 24})
+    table.add_column("field", overflow="fold", min_width=MIN_COLUMN, max_width=16 if narrow else 20)
+    for col in (source.page.abbreviation, "AMALOGS", target.page.abbreviation):
+        table.add_column(col, min_width=MIN_COLUMN, **value_cells)
+    table.add_column("fidelity", no_wrap=True, min_width=len("approximated"))
+    if not narrow:
+        table.add_column("reason", overflow="fold", ratio=1, min_width=MIN_COLUMN * 3)
+    notes = Table.grid(padding=(0, 1))
+    notes.add_column(no_wrap=True, style="dim")
+    notes.add_column(overflow="fold")
     for f in conv.fields:
         style = FIDELITY_STYLE[f.fidelity]
-        table.add_row(f.field, show(f.source), show(f.canonical), show(f.target), Text(f.fidelity.value, style=style),
-                      f.reason)
-    counts = _fidelity_counts(f.fidelity for f in conv.fields)
-    summary = Text.assemble(*[(f"{n} {fid.value}  ", FIDELITY_STYLE[fid]) for fid, n in counts])
-    return Group(table, summary)
+        label = field_label(f, source, target)
+        source_value = field_value(source, f.field, f.source, conv.canonical.native_keywords)
+        cells: list[RenderableType] = [label, _one_line(source_value, narrow), _one_line(show(f.canonical), narrow),
+                 _one_line(field_value(target, f.field, f.target), narrow), Text(f.fidelity.value, style=style)]
+        table.add_row(*cells, *([] if narrow else [f.reason]))
+        if narrow:
+            notes.add_row(Text("•", style=style), Text.assemble((label, "bold"), f": {f.reason}"))
+    parts: list[RenderableType] = [table, _fidelity_summary(conv.fields)]
+    if narrow:
+        parts += [Text("Reasons:", style="bold"), notes]
+    return Group(*parts)
+
+
+def _one_line(text: str, narrow: bool) -> str:
+    """Text for a table cell: in a narrow table, only its first line (the full text is in the card view)."""
+    if not narrow:
+        return text
+    first, _, rest = text.partition("\n")
+    return first + ("…" if rest else "")
+
+
+# --- records for --format json|csv ----------------------------------------------------------------------------
+
+def jsonable(value: object) -> Any:
+    """A value as typed JSON takes it: a whole fraction as an int, another as a float, tuples as lists,
+    enums and other objects as their text, tables key by key."""
+    if isinstance(value, Enum):
+        return jsonable(value.value)
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    if isinstance(value, tuple | list):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(jsonable(k)): jsonable(v) for k, v in value.items()}
+    return str(value)
+
+
+def card_record(game: Game, card: Card) -> dict[str, Any]:
+    """A card as a record: its fields as the card file has them, with the game and the native names of its
+    type, colours and keywords alongside the ids."""
+    record: dict[str, Any] = {"game": game.id, **card.model_dump(mode="json", exclude_none=True)}
+    record["type_name"] = native_name(game, "card_types", card.type)
+    record["colour_names"] = [native_name(game, "colours", c) for c in card.colours]
+    record["keyword_names"] = [native_name(game, "keywords", k) for k in card.keywords]
+    return record
+
+
+def conversion_record(conv: Conversion, source: Game, target: Game, source_card: Card) -> dict[str, Any]:
+    """A conversion as a record: the source card's game and id, the target card (as its card file has it) and
+    one row per field with its values, fidelity and reason."""
+    return {
+        "source": {"game": source.id, "id": source_card.id, "name": source_card.name},
+        "target": card_record(target, conv.card),
+        "fields": [
+            {"field": f.field, "label": field_label(f, source, target), "source": jsonable(f.source),
+             "canonical": jsonable(f.canonical), "target": jsonable(f.target), "fidelity": f.fidelity.value,
+             "reason": f.reason}
+            for f in conv.fields
+        ],
+        "summary": {fid.value: n for fid, n in _fidelity_counts(f.fidelity for f in conv.fields)},
+    }
 
 
 def _fidelity_counts(values: Iterable[Fidelity]) -> Sequence[tuple[Fidelity, int]]:

@@ -1,6 +1,14 @@
-"""Rich renderables for a deck conversion: per-card fidelity, what was done, what is still broken."""
+"""Rich renderables for a deck conversion: per-card fidelity, what was done, what is still broken; and the
+records its ``--format json|csv`` prints.
+
+Cards, card types, stats and keywords are named as the games print them (:mod:`amalogs.report.cards`). Narrower
+than :data:`~amalogs.report.cards.WIDE` columns, the target card's id (the source id with the 略称 in front)
+leaves the table, so every column keeps at least :data:`~amalogs.report.cards.MIN_COLUMN` cells.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -9,39 +17,90 @@ from rich.text import Text
 
 from amalogs.catalog import Game
 from amalogs.convert.decks import DeckConversion, explain
-from amalogs.convert.native import Fidelity, show
-from amalogs.report.cards import FIDELITY_STYLE
+from amalogs.convert.native import Conversion, Fidelity, FieldReport
+from amalogs.report.cards import (
+    FIDELITY_STYLE,
+    MIN_COLUMN,
+    WIDE,
+    field_label,
+    keyword_name,
+    native_name,
+)
 
-__all__ = ["deck_conversion_view"]
+__all__ = ["deck_conversion_records", "deck_conversion_view", "lost_names"]
 
 
-def deck_conversion_view(result: DeckConversion, source: Game, target: Game) -> RenderableType:
-    """The loss summary of a converted deck."""
-    table = Table(title=f"{source.profile.name} → {target.profile.name}: {result.deck.name}", box=box.SIMPLE_HEAD,
-                  title_style="bold", expand=True)
-    table.add_column("card", overflow="fold", max_width=16)
-    table.add_column(f"{target.page.abbreviation} card", overflow="fold", max_width=24)
-    table.add_column("type", overflow="fold", max_width=14)
-    table.add_column("fidelity", overflow="fold", max_width=16)
-    table.add_column("lost", overflow="fold", ratio=1, min_width=24)
+def lost_names(conv: Conversion, source: Game, target: Game, marked: bool = True) -> list[str]:
+    """What a converted card lost, by the names the source game prints: stats as they are (``パワー``), keywords
+    in 《》 (``《バーストアイコン》``; without them unless ``marked``)."""
+    return [_lost_name(f, conv, source, target, marked) for f in conv.lost]
+
+
+def _lost_name(f: FieldReport, conv: Conversion, source: Game, target: Game, marked: bool) -> str:
+    if f.field != "keywords":
+        return field_label(f, source, target)
+    name = keyword_name(source, f.source, conv.canonical.native_keywords)
+    return f"《{name}》" if marked else name
+
+
+def _counts(conv: Conversion) -> dict[Fidelity, int]:
+    found = {fid: sum(1 for f in conv.fields if f.fidelity is fid) for fid in Fidelity}
+    return {fid: n for fid, n in found.items() if n}
+
+
+def deck_conversion_view(result: DeckConversion, source: Game, target: Game, width: int | None = None) -> RenderableType:
+    """The loss summary of a converted deck: one row per card, then what was done and what is still broken."""
+    narrow = width is not None and width < WIDE
+    table = Table(title=f"{source.profile.name} → {target.profile.name}: {result.deck.name}", box=box.MINIMAL,
+                  title_style="bold", expand=True, padding=(0, 1), show_edge=False)
+    table.add_column("card", overflow="fold", min_width=MIN_COLUMN, max_width=18)
+    if not narrow:
+        table.add_column(f"{target.page.abbreviation} card", overflow="fold", min_width=MIN_COLUMN, max_width=28)
+    table.add_column("type", overflow="fold", min_width=MIN_COLUMN, max_width=16)
+    table.add_column("fidelity", overflow="fold", min_width=len("approximated") + 2, max_width=16 if narrow else 40)
+    table.add_column("lost", overflow="fold", ratio=1, min_width=MIN_COLUMN * 2)
     for conv in result.conversions.values():
         counts = Text()
-        for fid in Fidelity:
-            n = sum(1 for f in conv.fields if f.fidelity is fid)
-            if n:
-                counts.append(f"{n} {fid.value} ", style=FIDELITY_STYLE[fid])
-        lost = ", ".join(f.field if f.field != "keywords" else f"keyword {show(f.source)}" for f in conv.lost) or "—"
-        table.add_row(conv.canonical.name, conv.card.id, conv.card.type, counts, lost)
+        for fid, n in _counts(conv).items():
+            counts.append(("\n" if counts and narrow else " " if counts else "") + f"{n} {fid.value}",
+                          style=FIDELITY_STYLE[fid])
+        lost = ", ".join(lost_names(conv, source, target)) or "—"
+        row: list[RenderableType] = [conv.canonical.name, *([] if narrow else [conv.card.id]),
+               native_name(target, "card_types", conv.card.type), counts, lost]
+        table.add_row(*row)
     parts: list[RenderableType] = [table]
+    bullets = Table.grid(padding=(0, 1))
+    bullets.add_column(no_wrap=True)
+    bullets.add_column(overflow="fold")
     if result.actions:
         parts.append(Text("What amalogs did to meet the target's rules:", style="bold"))
-        parts += [Text(f"  • {a}") for a in result.actions]
+        for a in result.actions:
+            bullets.add_row(" •", a)
+        parts.append(bullets)
     if result.unmet:
         parts.append(Text(f"The written deck still breaks {len(result.unmet)} construction rule(s) of "
                           f"{target.profile.name}:", style="bold red"))
+        broken = Table.grid(padding=(0, 1))
+        broken.add_column(no_wrap=True)
+        broken.add_column(overflow="fold")
         for v in result.unmet:
-            parts.append(Text(f"  • {v}", style="red"))
-            parts.append(Text(f"    {explain(v, source, target)}", style="dim"))
+            broken.add_row(Text(" •", style="red"), Text(str(v), style="red"))
+            broken.add_row("", Text(explain(v, source, target), style="dim"))
+        parts.append(broken)
     else:
         parts.append(Text(f"The written deck passes the {target.profile.name} deck check.", style="bold green"))
     return Group(*parts)
+
+
+def deck_conversion_records(result: DeckConversion, source: Game, target: Game) -> list[dict[str, Any]]:
+    """One record per converted card: source id and name, target id and card type, the count of fields of
+    each fidelity, and what was lost (by field id and by name)."""
+    records = []
+    for source_id, conv in result.conversions.items():
+        records.append({
+            "card": source_id, "name": conv.canonical.name, "target_id": conv.card.id, "type": conv.card.type,
+            "type_name": native_name(target, "card_types", conv.card.type),
+            **{fid.value: _counts(conv).get(fid, 0) for fid in Fidelity},
+            "lost": [f.field for f in conv.lost], "lost_names": lost_names(conv, source, target, marked=False),
+        })
+    return records

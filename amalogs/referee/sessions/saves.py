@@ -99,6 +99,9 @@ class Session:
         # how each player is asked (worked out once): with samples of the match (a search), the observation, or neither
         self._searchers: list[MatchReader | None] = [a if reads_match(a) else None for a in self.agents]
         self._reads = [reads_observation(a) for a in self.agents]
+        for agent in self.agents:
+            if getattr(agent, "interactive", False):  # a person's screen reads the cards' printed data from the match's data
+                agent.catalog = catalog  # type: ignore[attr-defined]
         self.rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
         self.taken: list[Action] = []  # the decisions carried out, in order
         self.check = check  # check the referee's invariants after every decision (amalogs match --check)
