@@ -189,8 +189,11 @@ def _memo(cache: dict[str, T], game: Game, load: Callable[[_Loader, Game], T]) -
 
 
 def _normal(name: str) -> str:
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(ch for ch in folded if ch not in " -_・･")
+    """A game's name as it is looked up (:func:`amalogs.names.normalise`: width, kana, case and punctuation
+    ignored, so ``ぎるどひーろーず`` and ``ﾋﾞﾙﾃﾞｨﾊﾞｲﾄﾞ`` find their games)."""
+    from amalogs.names import normalise
+
+    return normalise(name)
 
 
 def _slug(text: str) -> str:

@@ -114,16 +114,12 @@ class DecklistError(AmalogsError):
 
 # --- names --------------------------------------------------------------------------------------------------
 
-_DROP = set(" \t\u3000・･-_‐‑–—−/")
-
-
-_FOLD = str.maketrans({**{ch: None for ch in _DROP}, **{chr(c): chr(c - 0x60) for c in range(0x30A1, 0x30F7)}})
-"""Dropped characters, and katakana ァ..ヶ as hiragana ぁ..ゖ."""
-
-
 def fold(text: str) -> str:
-    """A name as deck lists are matched: NFKC, case-folded, katakana as hiragana, spaces and ``・-_/`` dropped."""
-    return "".join(unicodedata.normalize("NFKC", text).casefold().split()).translate(_FOLD)
+    """A name as deck lists are matched (:func:`amalogs.names.normalise`: NFKC, case-folded, katakana as
+    hiragana, spaces and punctuation dropped)."""
+    from amalogs.names import normalise
+
+    return normalise(text)
 
 
 @dataclass(frozen=True, slots=True)
