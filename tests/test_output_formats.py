@@ -82,3 +82,23 @@ def test_a_tournament_and_a_balance_report_as_json_and_csv(cli: Cli, tmp_path: P
     games = [r for r in table if r["level"] == "game"]
     assert {(r["a"], r["b"]) for r in games} == {("build-divide", "guild-heroes"), ("guild-heroes", "build-divide")}
     assert sum(int(r["matches"]) for r in games) == 8
+
+
+def test_deck_list_check_replay_and_resume_print_data(cli: Cli, tmp_path: Path) -> None:
+    code, out, _ = cli("deck", "list", "BD", "--format", "json")
+    data = _json(out)
+    assert code == 0 and {r["ref"] for r in data["records"]} >= {"build-divide:red-aggro"}  # type: ignore[union-attr]
+    assert all(isinstance(r["main_deck_cards"], int) for r in data["records"])  # type: ignore[union-attr]
+    code, out, _ = cli("deck", "check", "BD:red-aggro", "--format", "json")
+    data = _json(out)
+    assert code == 0 and data["legal"] is True and data["records"] == []
+    log, save = tmp_path / "m.jsonl", tmp_path / "m.json"
+    assert cli("match", "BD", "GH", "--seed", "4", "--log", str(log), "--quiet")[0] == 0
+    code, out, _ = cli("replay", str(log), "--format", "json")
+    record = _json(out)["records"][0]  # type: ignore[index]
+    assert code == 0 and record["identical"] is True and record["events"] > 10
+    assert cli("match", "BD", "GH", "--seed", "4", "--save", str(save), "--stop-after", "20", "--quiet")[0] == 0
+    code, out, err = cli("resume", str(save), "--format", "json")
+    assert code == 0 and "resuming" in err
+    whole = _json(cli("match", "BD", "GH", "--seed", "4", "--format", "json")[1])
+    assert _json(out)["records"] == whole["records"]  # resumed, it ends as the uninterrupted match does

@@ -343,6 +343,7 @@ def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path |
 @deck_app.command("check")
 def deck_check(
     spec: Annotated[str, typer.Argument(metavar="FILE|GAME:DECK", help="A deck file, or a sample deck (BD:red-aggro).")],
+    fmt: Format = DataFormat.text,
 ) -> None:
     """Check a deck against its game's construction rules and explain every violation (exit 1 if any)."""
     from amalogs.cardcheck import check_deck
@@ -351,21 +352,34 @@ def deck_check(
     g, deck, path = _load_deck(spec, construction=False)
     violations = check_deck(deck, g.profile, deck_cards(deck, catalog().cards(g.id)))
     where = str(path) if path else spec
-    for v in violations:
-        echo(f"{where}: {v}")
+    size = sum(deck.main.values())
+
+    def text() -> None:
+        for v in violations:
+            echo(f"{where}: {v}")
+        if not violations:
+            echo(f"{where}: legal {g.profile.name} deck ({size} main-deck cards)")
+
+    print_records(fmt, "deck-check", [{"rule": v.rule, "message": v.message} for v in violations], text,
+                  deck=where, game=g.id, legal=not violations, main_deck_cards=size)
     if violations:
         typer.echo(f"{len(violations)} construction rule(s) broken", err=True)
         raise typer.Exit(1)
-    size = sum(deck.main.values())
-    echo(f"{where}: legal {g.profile.name} deck ({size} main-deck cards)")
 
 
 @deck_app.command("list")
-def decks(game: GameArg) -> None:
+def decks(game: GameArg, fmt: Format = DataFormat.text) -> None:
     """List a game's sample decks."""
     g = _game(game)
-    for deck_id, (deck, _) in catalog().decks(g.id).items():
-        echo(f"{g.id}:{deck_id}  {deck.name}  ({sum(deck.main.values())} cards)")
+    found = catalog().decks(g.id)
+    records = [{"ref": f"{g.id}:{deck_id}", "game": g.id, "deck": deck_id, "name": deck.name, "en": deck.en,
+                "main_deck_cards": sum(deck.main.values())} for deck_id, (deck, _) in found.items()]
+
+    def text() -> None:
+        for r in records:
+            echo(f"{r['ref']}  {r['name']}  ({r['main_deck_cards']} cards)")
+
+    print_records(fmt, "decks", records, text)
 
 
 @app.command("convert-deck")

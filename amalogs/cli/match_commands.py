@@ -192,6 +192,7 @@ def resume(
         "--stop-after", metavar="N", min=0, help="Stop again after N more decisions, saving to FILE.")] = None,
     force: Annotated[bool, force_option("Overwrite the --log file if it exists (FILE itself, the save, is always "
                                         "rewritten).")] = False,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """Go on with a saved match exactly as an uninterrupted run with its seed would (Ctrl-C saves it again)."""
     from amalogs.referee.sessions.saves import load_session
@@ -201,9 +202,12 @@ def resume(
         check_target(log, force)
     session = load_session(catalog(), file)
     state = session.match.state
+    if "human" in session.players and fmt is not DataFormat.text:
+        raise AmalogsError("--format json|csv prints a result for programs: a human plays with --format text")
     if not quiet:
-        console().print(f"resuming {file}: turn {state.turn}, {len(session.actions)} decisions so far")
-    _play(session, quiet, log, file, True, stop_after)
+        echo(f"resuming {file}: turn {state.turn}, {len(session.actions)} decisions so far",
+             err=fmt is not DataFormat.text)
+    _play(session, quiet, log, file, True, stop_after, fmt=fmt)
 
 
 def summary_record(summary: Summary, sides: Sequence[Side], players: tuple[str, str], seed: int,
@@ -299,12 +303,17 @@ def _result_record(session: Session, result: Any) -> dict[str, Any]:
 @app.command()
 def replay(
     log: Annotated[Path, typer.Argument(help="A JSONL match log written by `amalogs match --log`.")],
+    fmt: Annotated[DataFormat, format_option(("text", "json"))] = DataFormat.text,
 ) -> None:
     """Re-run a logged match from its seed and check that every event is identical (exit 1 if not)."""
     from amalogs.referee.sessions.runner import replay as run
 
     checked, difference = run(catalog(), log)
+    record = {"log": str(log), "events": checked, "identical": difference is None, "difference": difference}
+
+    def text() -> None:
+        echo(f"{log}: {difference}" if difference else f"{log}: all {checked} events replayed identically")
+
+    print_records(fmt, "replay", [record], text)
     if difference:
-        echo(f"{log}: {difference}")
         raise typer.Exit(1)
-    echo(f"{log}: all {checked} events replayed identically")
