@@ -33,8 +33,10 @@ def test_games_lists_the_four_seed_games_with_we_and_range(cli: Cli) -> None:
 def test_games_as_json(cli: Cli) -> None:
     code, out, _ = cli("games", "--format", "json")
     assert code == 0
-    rows = {r["id"]: r for r in json.loads(out)}
-    assert rows["build-divide"]["WE"] == "3" and rows["build-divide"]["レンジ"] == "2"
+    data = json.loads(out)
+    assert data["format"] == "amalogs-games" and data["version"] == 1
+    rows = {r["id"]: r for r in data["records"]}
+    assert rows["build-divide"]["WE"] == 3 and rows["build-divide"]["レンジ"] == 2
     assert rows["guild-heroes"]["life system"] == "フォートライフ"
 
 
@@ -164,7 +166,7 @@ def test_a_fifth_game_in_a_user_folder_is_listed_and_shown(cli: Cli) -> None:
     code, out, _ = cli("--data-root", str(USER_ROOT), "games")
     assert code == 0 and "duel-masters" in out
     code, out, _ = cli("--data-root", str(USER_ROOT), "games", "--format", "json")
-    assert {"id": "duel-masters", "name": "デュエル・マスターズ", "略称": "DM"}.items() <= json.loads(out)[-1].items()
+    assert {"id": "duel-masters", "name": "デュエル・マスターズ", "略称": "DM"}.items() <= json.loads(out)["records"][-1].items()
     code, out, _ = cli("--data-root", str(USER_ROOT), "show", "デュエマ")
     assert code == 0 and "DM" in out and "S・トリガー" in out and "ライフトリガー" in out
 

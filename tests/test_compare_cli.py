@@ -11,22 +11,30 @@ import pytest
 from .conftest import USER_ROOT, Cli
 
 
-def test_compare_two_games_shows_every_field_and_the_breakdown(cli: Cli) -> None:
+def test_compare_two_games_leads_with_the_breakdown_and_the_summary(cli: Cli) -> None:
     code, out, _ = cli("compare", "BD", "SGK")
     assert code == 0
-    for field in ("profile.deck.main.min", "profile.turn.hand_limit", "page.we.we", "page.damage_cleanup.timing"):
+    for field in ("= WE", "≠ stat system", "≠ deck size", "≠ hand limit", "≠ phases", "= damage cleanup"):
         assert field in out
-    assert "≠" in out and "=" in out
-    breakdown = out[out.index("Similarity breakdown"):]
-    line = next(x for x in breakdown.splitlines() if "BD – SGK" in x)
-    numbers = [float(v) for v in line.split()[3:]]
-    concepts, turn, systems, we, distance, similarity = numbers
-    parts_line = breakdown.splitlines()[breakdown.splitlines().index(line) + 1]
-    parts = [float(p) for p in parts_line.replace("→", " ").split()]
+    lines = out.splitlines()
+    assert lines[0].startswith("Similarity") and "BD – SGK" in lines[1]
+    rows = {name: line for line in lines for name in ("concept", "turn", "system", "WE distance", "distance (sum",
+                                                      "similarity (1") if line.lstrip().startswith(name)}
+    parts = [float(rows[m].split()[-1]) for m in ("concept", "turn", "system", "WE distance")]
+    distance = float(rows["distance (sum"].split()[-1])
+    similarity = float(rows["similarity (1"].split()[-1])
     assert sum(parts) == pytest.approx(distance, abs=0.002)
     assert similarity == pytest.approx(1 - distance, abs=0.001)
     pools = out[out.index("Card pools (canonical)"):]
     assert "mean 大コスト" in pools and "AP 1.95, DP 2.17" in pools
+
+
+def test_compare_all_shows_every_field(cli: Cli) -> None:
+    code, out, _ = cli("compare", "BD", "SGK", "--all")
+    assert code == 0
+    for field in ("deck › main › min", "turn › hand limit", "page › we › we", "page › damage cleanup › timing"):
+        assert field in out
+    assert "≠" in out and "=" in out
 
 
 def test_compare_three_games_lists_every_pair(cli: Cli) -> None:
@@ -42,7 +50,7 @@ def test_compare_needs_two_games(cli: Cli) -> None:
 
 
 def test_similarity_matrix_is_symmetric_with_ones_on_the_diagonal(cli: Cli) -> None:
-    code, out, _ = cli("similarity", "--json")
+    code, out, _ = cli("similarity", "--format", "json")
     assert code == 0
     data = json.loads(out)
     m = data["similarity"]
@@ -75,7 +83,7 @@ def test_a_fifth_game_appears_in_compare_similarity_and_table(cli: Cli) -> None:
     root = ["--data-root", str(USER_ROOT)]
     code, out, _ = cli(*root, "compare", "DM", "BD")
     assert code == 0 and "DM – BD" in out
-    code, out, _ = cli(*root, "similarity", "--json")
+    code, out, _ = cli(*root, "similarity", "--format", "json")
     assert "duel-masters" in json.loads(out)["games"]
     code, out, _ = cli(*root, "table", "--format", "csv")
     assert "duel-masters" in out.splitlines()[0]

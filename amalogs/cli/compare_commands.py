@@ -6,12 +6,13 @@ import json
 from enum import StrEnum
 from itertools import combinations
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import echo, force_option
+from amalogs.cli.data_commands import HelpCommand
+from amalogs.cli.output import DataFormat, echo, force_option, format_option, print_records
 
 __all__ = ["compare", "similarity", "table", "graph", "report"]
 
@@ -59,63 +60,109 @@ def _write_or_print(text: str | bytes, out: Path | None, force: bool) -> None:
     echo(f"wrote {out}", err=True)
 
 
-@app.command()
+@app.command(cls=HelpCommand)
 def compare(
-    games: Annotated[list[str], typer.Argument(help="Two or more games (id, 略称 or name).")],
+    games: Annotated[list[str], typer.Argument(metavar="GAME", help="Two or more games (id, 略称 or name).")],
+    every: Annotated[bool, typer.Option("--all", help="Every profile and page field, not only the summary.")] = False,
     different: Annotated[bool, typer.Option("--different", help="Only the fields that differ.")] = False,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
-    """Every profile and page field of two or more games side by side, then the similarity breakdown."""
-    from amalogs.compare.similarity import Resolver, compare as measure, signature
-    from amalogs.compare.table import field_rows
-    from amalogs.errors import AmalogsError
+    """Two or more games side by side: the similarity breakdown, the fields that matter most (WE, レンジ,
+    systems, life, resources, deck, turn), and the card pools; --all for every profile and page field.
+
+    --format json and csv give one record per field (each game's value under its id); json also gives the
+    similarity breakdown of every pair.
+
+    \b
+    Examples:
+      amalogs compare BD SGK
+      amalogs compare BD SGK --all
+      amalogs compare BD SGK GH --different
+      amalogs compare BD SGK --all --format csv
+    """
     from amalogs.compare.cardpool import pool_stats
-    from amalogs.report.compare import breakdown_view, fields_view, pool_view
+    from amalogs.compare.similarity import Resolver, compare as measure, signature
+    from amalogs.errors import AmalogsError
+    from amalogs.report.compare import (all_fields, breakdown_record, breakdown_view, field_records, fields_view,
+                                        pool_view, summary_fields)
 
     if len(games) < 2:
         raise AmalogsError("compare needs at least two games")
     cat = catalog()
     chosen = [cat.game(name) for name in games]
-    rows = [r for r in field_rows(chosen) if not (different and r.same)]
-    out = console()
-    out.print(fields_view(rows, chosen))
+    fields = [f for f in (all_fields(chosen) if every else summary_fields(chosen)) if not (different and f.same)]
     sigs = {g.id: signature(g) for g in chosen}
     resolver = Resolver(cat.ontology)
     pairs = [measure(sigs[a.id], sigs[b.id], resolver) for a, b in combinations(chosen, 2)]
     names = {g.id: g.page.abbreviation for g in chosen}
-    out.print(breakdown_view(pairs, names))
-    out.print(pool_view([pool_stats(cat, g) for g in chosen], names))
+    out = console()
+
+    def text() -> None:
+        out.print(breakdown_view(pairs, names, out.width))
+        title = ("Every field" if every else "Summary") + (": the fields that differ" if different else "")
+        if not every:
+            title += " (--all for every field)"
+        out.print()
+        out.print(fields_view(fields, chosen, title, out.width))
+        out.print()
+        out.print(pool_view([pool_stats(cat, g) for g in chosen], names, out.width))
+
+    print_records(fmt, "compare", field_records(fields, chosen), text, games=[g.id for g in chosen],
+                  similarity=[breakdown_record(b) for b in pairs])
 
 
-@app.command()
+@app.command(cls=HelpCommand)
 def similarity(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the matrix and breakdowns as JSON.")] = False,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
+    as_json: Annotated[bool, typer.Option("--json", hidden=True,
+                                          help="Deprecated: the old JSON of --format json's matrix.")] = False,
 ) -> None:
-    """The similarity matrix of every game, and each game's nearest neighbour."""
+    """The similarity matrix of every game, and each game's nearest neighbour.
+
+    --format json gives the matrix, each pair's breakdown and the nearest neighbours; --format csv one row per
+    pair of games.
+
+    \b
+    Examples:
+      amalogs similarity
+      amalogs similarity --format json
+      amalogs similarity --format csv
+    """
     from amalogs.compare.similarity import matrix
-    from amalogs.report.compare import matrix_view, nearest
+    from amalogs.report.compare import matrix_records, matrix_view, nearest
 
     cat = catalog()
     games = list(cat.games.values())
     m = matrix(games, cat.ontology)
-    if as_json:
-        data = {
-            "games": [g.id for g in games],
-            "similarity": [[round(b.similarity, 6) for b in row] for row in m],
-            "distances": [[{k: round(v, 6) for k, v in b.distances.items()} for b in row] for row in m],
-            "nearest": {a: {"game": b, "similarity": round(s, 6)} for a, b, s in nearest(m)},
-        }
-        echo(json.dumps(data, ensure_ascii=False, indent=2))
+    about: dict[str, Any] = {
+        "games": [g.id for g in games],
+        "similarity": [[round(b.similarity, 6) for b in row] for row in m],
+        "distances": [[{k: round(v, 6) for k, v in b.distances.items()} for b in row] for row in m],
+        "nearest": {a: {"game": b, "similarity": round(s, 6)} for a, b, s in nearest(m)},
+    }
+    if as_json:  # the deprecated --json: the same matrix, without the format name or the records
+        echo(json.dumps(about, ensure_ascii=False, indent=2))
         return
-    console().print(matrix_view(m, {g.id: g.page.abbreviation for g in games}))
+    out = console()
+    print_records(fmt, "similarity", matrix_records(m),
+                  lambda: out.print(matrix_view(m, {g.id: g.page.abbreviation for g in games}, out.width)), **about)
 
 
-@app.command()
+@app.command(cls=HelpCommand)
 def table(
-    fmt: Annotated[TableFormat, typer.Option("--format", help="md, html, csv or json.")] = TableFormat.md,
-    out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of printing.")] = None,  # noqa: UP045
+    fmt: Annotated[TableFormat, typer.Option("--format", metavar="md|html|csv|json",
+                                             help="Markdown, an HTML page, CSV or JSON.")] = TableFormat.md,
+    out: Annotated[Optional[Path], typer.Option("--out", metavar="FILE", help="Write to this file instead of printing.")] = None,  # noqa: UP045
     force: Annotated[bool, force_option(OUT_FORCE)] = False,
 ) -> None:
-    """The all-games comparison table."""
+    """The all-games comparison table: one row per fact, one column per game.
+
+    \b
+    Examples:
+      amalogs table
+      amalogs table --format html --out table.html
+      amalogs table --format csv --out table.csv
+    """
     from amalogs.compare.table import comparison_rows, render_table
 
     _check_out(out, force)
@@ -123,15 +170,23 @@ def table(
     _write_or_print(render_table(comparison_rows(cat), list(cat.games.values()), fmt.value), out, force)
 
 
-@app.command()
+@app.command(cls=HelpCommand)
 def graph(
-    game: Annotated[Optional[str], typer.Argument(help="One game (default: the atlas of every game).")] = None,  # noqa: UP045
-    fmt: Annotated[GraphFormat, typer.Option("--format", help="graphml, gexf, json, dot, svg or png.")] = GraphFormat.graphml,
-    out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file (required for svg/png).")] = None,  # noqa: UP045
+    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="One game (default: the atlas of every game).")] = None,  # noqa: UP045
+    fmt: Annotated[GraphFormat, typer.Option("--format", metavar="graphml|gexf|json|dot|svg|png",
+                                             help="Graph data for Gephi and friends, or a picture.")] = GraphFormat.graphml,
+    out: Annotated[Optional[Path], typer.Option("--out", metavar="FILE", help="Write to this file (required for svg/png).")] = None,  # noqa: UP045
     ontology_only: Annotated[bool, typer.Option("--ontology", help="The ontology graph alone.")] = False,
     force: Annotated[bool, force_option(OUT_FORCE)] = False,
 ) -> None:
-    """Export a game's graph, the ontology, or the atlas of every game (data for Gephi and friends, or a picture)."""
+    """Export a game's graph, the ontology, or the atlas of every game (data for Gephi and friends, or a picture).
+
+    \b
+    Examples:
+      amalogs graph --format graphml --out atlas.graphml
+      amalogs graph BD --format svg --out bd.svg
+      amalogs graph --ontology --format dot --out ontology.dot
+    """
     from amalogs.compare.graphs import atlas, game_graph, ontology_graph
     from amalogs.report.exports import export_graph
 
@@ -151,13 +206,19 @@ def graph(
     _write_or_print(data if fmt in (GraphFormat.svg, GraphFormat.png) else data.decode("utf-8"), out, force)
 
 
-@app.command()
+@app.command(cls=HelpCommand)
 def report(
-    out: Annotated[Path, typer.Option("--out", help="The reports folder (its report files are rewritten; "
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="The reports folder (its report files are rewritten; "
                                       "no --force needed).")] = Path("reports"),
     check: Annotated[bool, typer.Option("--check", help="Do not write; exit 1 if a committed report is stale.")] = False,
 ) -> None:
-    """Regenerate the reports: comparison table, similarity matrix and heatmap, a page per game, the atlas."""
+    """Regenerate the reports: comparison table, similarity matrix and heatmap, a page per game, the atlas.
+
+    \b
+    Examples:
+      amalogs report
+      amalogs report --check
+    """
     from amalogs.report.generate import check_reports, write_reports
 
     cat = catalog()

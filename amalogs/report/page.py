@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.rule import Rule
@@ -13,9 +13,10 @@ from rich.text import Text
 
 from amalogs.catalog import Game
 from amalogs.models.ontology import Ontology
+from amalogs.report.overview import MIN_COLUMN, TABLE_BOX
 from amalogs.report.pagedata import SECTIONS, Cell, Grid, Lines, Section, page_sections, personal_data
 
-__all__ = ["render_page", "page_markdown", "personal_data", "SECTIONS"]
+__all__ = ["render_page", "page_record", "page_markdown", "personal_data", "SECTIONS"]
 
 
 def _text(cell: Cell, bold: bool = False) -> Text:
@@ -29,14 +30,15 @@ def _text(cell: Cell, bold: bool = False) -> Text:
 
 
 def _grid(grid: Grid) -> Table:
-    """A section table: term columns keep their width, the last column (notes) takes the rest and wraps."""
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True,
-                  show_header=any(grid.headers))
+    """A section table: term columns keep their width (at least :data:`MIN_COLUMN`), the last column (notes)
+    takes the rest and wraps."""
+    table = Table(box=TABLE_BOX, show_edge=False, expand=True, show_header=any(grid.headers))
     for i, header in enumerate(grid.headers):
         if i == len(grid.headers) - 1:
             table.add_column(header, overflow="fold", ratio=1, min_width=16)
         else:
-            table.add_column(header, overflow="fold", max_width=None if grid.wide_first else 18)
+            table.add_column(header, overflow="fold", min_width=MIN_COLUMN,
+                             max_width=None if grid.wide_first else 18)
     for row in grid.rows:
         table.add_row(*(_text(c) for c in row))
     return table
@@ -59,13 +61,36 @@ def _section(section: Section) -> Iterator[RenderableType]:
         yield Padding(body, (0, 2, 1 if isinstance(block, Lines) and block.title else 0, 2))
 
 
-def render_page(game: Game, onto: Ontology) -> RenderableType:
-    """Every section of the page, Japanese terms with English glosses."""
+def render_page(game: Game, onto: Ontology, width: int | None = None) -> RenderableType:
+    """Every section of the page, Japanese terms with English glosses (``width`` is accepted for symmetry
+    with the other views: the sections fill whatever width the console gives them)."""
     p, page = game.profile, game.page
     head: list[RenderableType] = [Text.assemble((p.name, "bold magenta"), f"  {p.en}  ", (f"[{p.id}]", "dim"))]
     if page.scope:
         head.append(Text(page.scope, style="italic"))
     return Group(*head, *(part for s in page_sections(game, onto) for part in _section(s)))
+
+
+def _cell_record(cell: Cell) -> dict[str, Any]:
+    return {"text": cell.text, "gloss": cell.gloss, "note": cell.note}
+
+
+def page_record(game: Game, onto: Ontology) -> dict[str, Any]:
+    """The whole page as data, for ``amalogs show --format json``: each section with its tables (headers and
+    rows of cells) and lines; a cell is its text, English gloss and note."""
+    sections: list[dict[str, Any]] = []
+    for s in page_sections(game, onto):
+        blocks: list[dict[str, Any]] = []
+        for b in s.blocks:
+            if isinstance(b, Grid):
+                blocks.append({"headers": list(b.headers), "rows": [[_cell_record(c) for c in r] for r in b.rows]})
+            else:
+                blocks.append({"title": _cell_record(b.title) if b.title else None,
+                               "lines": [_cell_record(c) for c in b.lines]})
+        sections.append({"ja": s.ja, "en": s.en, "blocks": blocks})
+    p, page = game.profile, game.page
+    return {"id": p.id, "name": p.name, "en": p.en, "略称": page.abbreviation, "scope": page.scope,
+            "sections": sections}
 
 
 def _md(text: str) -> str:
