@@ -236,3 +236,24 @@ def test_a_piped_script_plays_a_whole_match_and_prompt_toolkit_is_not_imported(t
     assert cut.returncode == 130 and "saved the match so far" in cut.stderr and "Traceback" not in cut.stderr
     part = json.loads((tmp_path / "part.json").read_text(encoding="utf-8"))["actions"]
     assert part == saved["actions"][:len(part)]  # the same answers, the same decisions
+
+
+def test_an_answer_may_name_the_cards_instead_of_their_numbers(tmp_path: Path) -> None:
+    """`play 炎走りの蜥蜴` (or the start of it, in any width or kana) answers as `play 25` does; a name two actions
+    share is not taken for either."""
+    from amalogs.referee.players.human import by_name
+
+    observation = {"cards": {"25": {"name": "炎走りの蜥蜴"}, "19": {"name": "業火の吐息"}, "7": {"name": "業火の吐息"}}}
+    legal = [Action("play", (25,)), Action("play", (19,)), Action("play", (7,)), Action("attack-phase")]
+    assert by_name("play 炎走りの蜥蜴", observation, legal) == Action("play", (25,))
+    assert by_name("ＰＬＡＹ　炎走り", observation, legal) == Action("play", (25,))
+    assert by_name("play 業火の吐息", observation, legal) is None  # two copies: ask for the number
+    assert by_name("attack", observation, legal) == Action("attack-phase")
+    assert by_name("play 竜", observation, legal) is None
+    script = "keep\nplay 炎走りの蜥蜴\n"
+    done = subprocess.run([sys.executable, "-m", "amalogs", "--width", "100", "match", "BD:red-aggro", "GH",
+                           "--seed", "4", "--p1", "human", "--save", str(tmp_path / "m.json")],
+                          input=script, capture_output=True, text=True, timeout=120)
+    assert "P1 BD plays 炎走りの蜥蜴" in done.stdout, done.stdout[-2000:]
+    saved = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
+    assert "play 25" in saved["actions"]

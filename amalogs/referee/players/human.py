@@ -61,6 +61,32 @@ def _name(cards: dict[Any, Any], uid: object) -> str:
     return f"{_clean(card.get('name', '?'))} [{uid}]" if card else str(uid)
 
 
+def by_name(answer: str, observation: dict[str, Any], legal: list[Action]) -> Action | None:
+    """The one legal action an answer names with card names instead of ids (``play 紅蓮竜の仔``, also in
+    hiragana or half width: ``play こうれんりゅうのこ``), or that a unique start of such a text names; None when
+    no action or more than one fits."""
+    from amalogs.names import normalise
+
+    cards = observation.get("cards", {})
+    wanted = normalise(answer)
+    if not wanted:
+        return None
+
+    def said(action: Action) -> str:
+        words = (str((_card(cards, a) or {}).get("name", a)) if action.is_card(k) else str(a)
+                 for k, a in enumerate(action.args))
+        return normalise(" ".join([action.verb, *words]))
+
+    texts = [(said(a), a) for a in legal]
+    for prefix in (False, True):
+        found = {a for t, a in texts if (t.startswith(wanted) if prefix else t == wanted)}
+        if len(found) == 1:
+            return found.pop()
+        if found:
+            return None  # (two copies of one card: the same answer, two actions — ask for the number)
+    return None
+
+
 def describe(action: Action, observation: dict[str, Any]) -> str:
     """An action with card names for its card ids: ``play 鷹森烈堂 [12]``."""
     cards = observation.get("cards", {})
@@ -413,12 +439,13 @@ class HumanPlayer:
                 for line in self._card_text(answer[1:].strip(), observation, legal):
                     self.say(line)
                 continue
-            chosen = self._parse(answer, legal)
+            chosen = self._parse(answer, legal) or by_name(answer, observation, legal)
             if chosen is not None:
                 return chosen
             shown = answer if len(answer) <= 40 else answer[:40] + "…"
             self.say(f"{shown!r} is not understood: answer with a number 1–{len(legal)} or an action such as "
-                     f"{legal[0].text()!r} (? 1 shows choice 1's card)")
+                     f"{legal[0].text()!r} or {describe(legal[0], observation).split(' [')[0]!r} "
+                     "(? 1 shows choice 1's card)")
 
     # --- what is shown ------------------------------------------------------------------------------------
 
