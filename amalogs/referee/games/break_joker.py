@@ -301,6 +301,17 @@ class BreakJoker(CoreGame):
             slots.append(hit[1])
         return slots
 
+    @staticmethod
+    def read_row(cards: list[tuple[tuple[tuple[int, int], ...], str | None, str | None]],
+                 suits_count: bool = True) -> list[tuple[int, tuple[str, ...]]]:
+        """A row as a screen reads it from what is public: each card as (the values it may count as, its suit,
+        its work title); every total the row can count as (0 for a bust), highest first, each with the combos
+        it makes, by their printed names."""
+        from amalogs.referee.games.break_joker_score import COMBO_NAMES, readings
+
+        found = readings([Slot(options, suit, title) for options, suit, title in cards], suits_count=suits_count)
+        return [(r.total, tuple(COMBO_NAMES.get(c, c) for c in r.combos)) for r in found]
+
     def score(self, state: State, j: int, slots: list[Slot]) -> Score:
         """Seat j's row (``slots``) read for the battle check: the total it chose (if its row could count more
         than one way), with the best suits, titles and damage it allows; otherwise the best reading."""

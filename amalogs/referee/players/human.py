@@ -215,8 +215,11 @@ def _bj_round(observation: dict[str, Any], title_of: Callable[[int], str | None]
     counters = observation.get("counters") or {}
     if not counters.get("bj-round"):
         return []
-    from amalogs.referee.games.break_joker_score import COMBO_NAMES, Slot, readings
+    from amalogs.referee.engine.registry import MODULES
 
+    reader = getattr(MODULES.get(_BJ), "read_row", None)  # the game's own reading of a row (amalogs.referee.games)
+    if reader is None:
+        return []
     me = _int(observation.get("you", 0))
     cards = observation.get("cards", {})
     seats = observation.get("seats") or []
@@ -244,19 +247,19 @@ def _bj_round(observation: dict[str, Any], title_of: Callable[[int], str | None]
             shown.append((f"{'A' if number == 1 else number}{suit}" if bj else f"{_clean(card.get('name'))} ({number})")
                          + (" (skill used)" if uid in rested else ""))
             options = ((1, 1), (11, 1)) if bj and number == 1 else ((number, number),)
-            slots.append(Slot(options, colours[0] if bj and colours else None, title_of(uid) or f"#{uid}"))
+            slots.append((options, colours[0] if bj and colours else None, title_of(uid) or f"#{uid}"))
         who = "you" if seat == me else "opponent"
         if not slots:
             score = "no card face up"
         else:
-            totals = readings(slots, suits_count=bj)
-            lowest = sum(min(v for v, _ in slot.options) for slot in slots)
-            score = "total " + " or ".join(str(t.total) if t.total else f"0 (bust: {lowest})" for t in totals)
-            best = totals[0]
+            totals = reader(slots, bj)
+            lowest = sum(min(v for v, _ in options) for options, _, _ in slots)
+            score = "total " + " or ".join(str(total) if total else f"0 (bust: {lowest})" for total, _ in totals)
+            combos = totals[0][1]
             if hidden:
                 score = f"face-up total {score.removeprefix('total ')} + {hidden} face-down"
-            elif best.combos:
-                score += " · " + ", ".join(COMBO_NAMES.get(c, c) for c in best.combos)
+            elif combos:
+                score += " · " + ", ".join(combos)
         suits = "".join(dict.fromkeys(s for s in (_SUITS.get(c, "") for c in _row_colours(row, cards)) if s))
         entries.append((f"bj {seat}", heading, f"  P{seat + 1} ({who}) row: {' '.join(shown) or '—'} → {score}"
                         + (f" · suits {suits}" if bj and suits else "")))
