@@ -91,19 +91,27 @@ def comparison_rows(catalog: Catalog, games: Sequence[Game] | None = None) -> li
     return [Row(label, {g.id: str(get(g)) for g in chosen}) for label, get in _facts(pools)]
 
 
-def _flatten(value: object, prefix: str) -> Iterator[tuple[str, str]]:
+def leaves(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Leaves of a dumped model with dotted keys; lists of tables are keyed by their id (or native term, rule,
+    speed, stat); lists of plain values stay lists."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _flatten(v, f"{prefix}.{k}" if prefix else str(k))
+            yield from leaves(v, f"{prefix}.{k}" if prefix else str(k))
     elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         for i, v in enumerate(value):
             key = v.get("id") or v.get("native") or v.get("rule") or v.get("speed") or v.get("stat") or i
-            yield from _flatten({k: x for k, x in v.items() if k not in ("id", "native")},
-                                f"{prefix}[{key}]")
-    elif isinstance(value, list):
-        yield prefix, " / ".join(str(v) for v in value) or "—"
+            yield from leaves({k: x for k, x in v.items() if k not in ("id", "native")}, f"{prefix}[{key}]")
     else:
-        yield prefix, "—" if value is None else str(value)
+        yield prefix, value
+
+
+def _flatten(value: object, prefix: str) -> Iterator[tuple[str, str]]:
+    """:func:`leaves` as text: lists joined with `` / ``, none as —."""
+    for key, leaf in leaves(value, prefix):
+        if isinstance(leaf, list):
+            yield key, " / ".join(str(v) for v in leaf) or "—"
+        else:
+            yield key, "—" if leaf is None else str(leaf)
 
 
 def field_rows(games: Sequence[Game]) -> list[Row]:

@@ -9,7 +9,7 @@ wide; a table never folds a value letter by letter into a sliver.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from rich.text import Text
 from amalogs.catalog import Game
 from amalogs.compare.cardpool import PoolStats
 from amalogs.compare.similarity import MEASURE_WEIGHTS, Breakdown
+from amalogs.compare.table import leaves
 from amalogs.convert.native import show
 from amalogs.ontology.terms import AttackRule
 from amalogs.report.overview import DEFAULT_WIDTH, MIN_COLUMN, table
@@ -136,26 +137,12 @@ def readable(key: str) -> str:
     return " › ".join(parts)
 
 
-def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
-    """Leaves of a dumped model with dotted keys (lists of tables keyed by their id, like
-    :func:`amalogs.compare.table.field_rows`); lists of plain values stay lists."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _flatten(v, f"{prefix}.{k}" if prefix else str(k))
-    elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        for i, v in enumerate(value):
-            key = v.get("id") or v.get("native") or v.get("rule") or v.get("speed") or v.get("stat") or i
-            yield from _flatten({k: x for k, x in v.items() if k not in ("id", "native")}, f"{prefix}[{key}]")
-    else:
-        yield prefix, value
-
-
 def all_fields(games: Sequence[Game]) -> list[Field]:
     """Every profile and page field of several games side by side, typed, in the order they first appear."""
     flat: dict[str, dict[str, Any]] = {}
     for g in games:
         for source, model in (("profile", g.profile), ("page", g.page)):
-            for key, value in _flatten(model.model_dump(mode="json"), source):
+            for key, value in leaves(model.model_dump(mode="json"), source):
                 flat.setdefault(key, {})[g.id] = value
     return [Field(readable(key), key, values) for key, values in flat.items()]
 
