@@ -51,21 +51,11 @@ def table(title: str | None = None, **options: Any) -> Table:
 
 
 def game_row(game: Game) -> dict[str, str]:
-    """The facts `amalogs games` shows for one game, as plain strings."""
-    p, page = game.profile, game.page
-    stat = page.stat_system()
-    return {
-        "id": p.id,
-        "name": p.name,
-        "略称": page.abbreviation,
-        "WE": str(page.we.we),
-        "レンジ": str(page.we.range),
-        "stat": stat.value if stat else "—",
-        "damage": page.damage_system().value,
-        "life system": page.life_system().value,
-        "deck": str(p.deck.main),
-        "life": str(p.life.starting),
-    }
+    """The facts `amalogs games` shows for one game (:func:`game_record`), as plain strings."""
+    r = game_record(game)
+    return {"id": r["id"], "name": r["name"], "略称": r["略称"], "WE": str(r["WE"]), "レンジ": str(r["レンジ"]),
+            "stat": r["stat"] or "—", "damage": r["damage"], "life system": r["life system"],
+            "deck": str(game.profile.deck.main), "life": str(r["life"])}
 
 
 def game_record(game: Game) -> dict[str, Any]:
