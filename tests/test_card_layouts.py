@@ -53,7 +53,7 @@ def test_convert_fits(cli: Cli, width: int) -> None:
     assert len(out.splitlines()) <= 60
     (columns,) = _check_fits(out, width)
     assert len(columns) == (6 if width >= 120 else 5)  # the reason column only where it has room
-    for reason in ("names are kept", "SP ↔ SP", "特徴 ↔ 特徴", "colour slot 赤"):  # every field's reason
+    for reason in ("names are kept", "SP ↔ SP", "勢力 is the colour", "colour slot 赤"):  # every field's reason
         assert reason in out
     # the game's own words, never its ids
     for native in ("武力", "兵力", "攻城力", "紅", "武将", "ユニット"):

@@ -95,7 +95,9 @@ def test_every_shipped_card_converts_back_into_its_own_game_unchanged(catalog: C
 @pytest.mark.parametrize("target", GAMES)
 def test_every_shipped_card_converts_into_every_game_as_a_valid_card(catalog: Catalog, source: str, target: str) -> None:
     s, t = catalog.game(source), catalog.game(target)
-    converted = [convert_card(c, s, t).card for c in catalog.cards(source).values()]
+    conversions = [convert_card(c, s, t) for c in catalog.cards(source).values()]
+    converted = [conv.card for conv in conversions if conv.left_out is None]  # (a family the target lacks: left out)
+    assert converted or source != target
     assert list(check_cards(CardSet(game=target, cards=tuple(converted)), t.profile)) == []
 
 
@@ -183,6 +185,8 @@ def test_bp_and_apdp_characters_convert_back_into_the_hp_game(hp_catalog: Catalo
     for source in (bd, gh):
         for card in hp_catalog.cards(source.id).values():
             converted = convert_card(card, source, hp)
+            if converted.left_out is not None:  # a family the HP game lacks
+                continue
             assert not [f for f in converted.lost if f.field in ("stats.power", "stats.attack", "stats.defence")]
             assert list(check_cards(CardSet(game=HP_GAME, cards=(converted.card,)), hp.profile)) == []
 

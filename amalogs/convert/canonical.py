@@ -67,9 +67,19 @@ class CanonicalCard:
     unmapped_keywords: tuple[str, ...] = ()
     native_colours: tuple[str, ...] = ()
     stat_system: StatSystem | None = None
+    damage_system: str | None = None
+    """The source game's damage system (SPS or DDS), for reasons."""
+    game_name: str = ""
+    cost_stat: str | None = None
+    """The native stat the source profile names as the cost (the one its total cost sums), if any."""
 
     def value(self, stat: CanonicalStat) -> Fraction | str | tuple[str, ...] | dict[ColourSlot, int] | None:
-        """The first value of a canonical stat, or None."""
+        """The first value of a canonical stat, or None. The cost is the stat the profile names as the cost
+        (the one its total cost sums), whatever the order of the card file's keys."""
+        if stat is CanonicalStat.COST and self.cost_stat is not None:
+            named = next((v for v in self.values if v.source_stat == self.cost_stat), None)
+            if named is not None:
+                return named.value
         for v in self.values:
             if v.stat is stat:
                 return v.value
@@ -172,4 +182,7 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         unmapped_keywords=tuple(k for k in card.keywords if not (k in entries and entries[k].unified)),
         native_colours=card.colours,
         stat_system=ix.stat_system,
+        damage_system=str(game.page.damage_system()),
+        game_name=game.profile.name,
+        cost_stat=ix.totals[0][1] if ix.totals else None,
     )

@@ -19,7 +19,6 @@ from amalogs.convert.native import Conversion, to_native
 from amalogs.errors import cut
 from amalogs.models.base import MAX_ID, MAX_TEXT
 from amalogs.models.cards import Card, Deck
-from amalogs.ontology.terms import Family
 
 __all__ = ["DeckConversion", "convert_deck", "deck_cards", "explain"]
 
@@ -52,11 +51,10 @@ def convert_deck(
     for part, counts in _all_parts(deck):
         for card_id, n in counts.items():
             cc = to_canonical(cards[card_id], source)
-            if cc.family is Family.RESOURCE and not _has_family(target, Family.RESOURCE):
-                result.actions.append(f"left out {n}× {cards[card_id].name}: {target.profile.name} has no resource "
-                                      "cards (its resources come another way)")
-                continue
             conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id))
+            if conv.left_out is not None:  # its family has no card type in the target (never made a character)
+                result.actions.append(f"left out {n}× {cards[card_id].name}: {conv.left_out.removesuffix(': left out')}")
+                continue
             conversions[card_id] = conv
             where = _place(target, conv.card, part if own else None)
             if where is None:
@@ -95,12 +93,6 @@ def derived_id(prefix: str, card_id: str) -> str:
 
 def _all_parts(deck: Deck) -> list[tuple[str, Mapping[str, int]]]:
     return [("main", deck.main), *deck.side.items(), *deck.extra.items()]
-
-
-def _has_family(game: Game, family: Family) -> bool:
-    from amalogs.ontology.terms import FAMILY_OF
-
-    return any(e.genus is not None and FAMILY_OF[e.genus] is family for e in game.page.card_types)
 
 
 def _is_side(game: Game, part: str) -> bool:

@@ -29,8 +29,9 @@ class GameIndex:
     stats: dict[str, Stat]
     totals: tuple[tuple[str, str], ...]
     stat_system: StatSystem | None
-    type_choices: dict[tuple[object, ...], tuple[str, object, str]] = field(default_factory=dict)
-    """Memo of card-type choices by (genus, family, permanent): (type, fidelity, reason)."""
+    type_choices: dict[tuple[object, ...], tuple[str | None, object, str]] = field(default_factory=dict)
+    """Memo of card-type choices by (genus, family, permanent): (type or None when the family is missing,
+    fidelity, reason)."""
 
 
 def _build(game: Game) -> GameIndex:

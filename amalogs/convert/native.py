@@ -27,11 +27,16 @@ from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Native
 from amalogs.models.game import Stat
-from amalogs.ontology.terms import FAMILY_OF, CanonicalStat, ColourSlot
+from amalogs.ontology.terms import FAMILY_OF, STANDARD_GENUS, CanonicalStat, ColourSlot
 
-__all__ = ["Fidelity", "FieldReport", "Conversion", "to_native", "show"]
+__all__ = ["Fidelity", "FieldReport", "Conversion", "to_native", "show", "one_of_colour"]
 
 BATTLE = (CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.HP)
+
+FACTION_STATS: dict[str, str] = {"sengoku-taisen": "seiryoku"}
+"""Text stats that name the card's colour (戦国大戦TCG's 勢力: 紅, 蒼 or 翠, the names of its colours). A converted
+card's value is set from its colour slot by :func:`one_of_colour` over the names of the game's colours, never
+from its 特徴 (docs/rules.md, "Conversion decisions")."""
 
 
 class Fidelity(StrEnum):
@@ -60,18 +65,29 @@ class Conversion:
     time ``card`` is read (building models is the slow part, and batch reports often need only fidelity).
     """
 
-    __slots__ = ("canonical", "target_game", "fields", "_parts", "_card")
+    __slots__ = ("canonical", "target_game", "fields", "left_out", "_parts", "_card")
 
     def __init__(self, canonical: CanonicalCard, target_game: str, parts: dict[str, object],
-                 fields: tuple[FieldReport, ...]) -> None:
+                 fields: tuple[FieldReport, ...], left_out: str | None = None) -> None:
         self.canonical = canonical
         self.target_game = target_game
         self.fields = fields
+        self.left_out = left_out
+        """Why the card has no counterpart in the target (its family has no card type there), or None."""
         self._parts = parts
         self._card: Card | None = None
 
     @property
+    def converted(self) -> bool:
+        """Whether the target game has a card for it (False: it is left out, see ``left_out``)."""
+        return self.left_out is None
+
+    @property
     def card(self) -> Card:
+        if self.left_out is not None:
+            from amalogs.errors import AmalogsError
+
+            raise AmalogsError(f"{self.canonical.id} cannot be converted into {self.target_game}: {self.left_out}")
         if self._card is None:
             try:
                 self._card = Card.model_validate(self._parts)
@@ -127,6 +143,8 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) ->
     b = _Builder(cc, target, index_of(target))
     b.report("name", cc.name, cc.name, cc.name, Fidelity.EXACT, "names are kept")
     type_id = _card_type(b)
+    if type_id is None:
+        return Conversion(cc, target.profile.id, {}, tuple(b.reports), left_out=b.reports[-1].reason)
     stats: dict[str, StatValue] = {}
     profile = b.ix.stats
     for stat_id in b.ix.printed[type_id]:
@@ -160,7 +178,7 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) ->
     return Conversion(cc, target.profile.id, parts, tuple(b.reports))
 
 
-def _card_type(b: _Builder) -> str:
+def _card_type(b: _Builder) -> str | None:
     cc = b.cc
     if b.same:
         b.report("type", cc.native_type, cc.genus, cc.native_type, Fidelity.EXACT, "same game")
@@ -173,30 +191,30 @@ def _card_type(b: _Builder) -> str:
     return found
 
 
-def _choose_type(b: _Builder) -> tuple[str, Fidelity, str]:
-    """The target card type for a genus: the same genus, else the same family, else the same permanence."""
+def _choose_type(b: _Builder) -> tuple[str | None, Fidelity, str]:
+    """The target card type for a genus: the same genus, else the family's standard genus, else another genus
+    of the same family. A card never leaves its family: when the target has no type of it, there is no type
+    (None, ``dropped``) and the card is left out (docs/rules.md, "Conversion decisions")."""
     cc, game = b.cc, b.target
     genus = b.ix.genera
     types = list(genus)
+    if cc.family is None:
+        return None, Fidelity.DROPPED, (f"{cc.native_type} of {cc.game} has no canonical genus, so it has no "
+                                        f"counterpart in {game.id}: left out")
+    standard = STANDARD_GENUS[cc.family]
     ranked: list[tuple[Callable[[str], bool], Fidelity, str]] = [
         (lambda t: genus[t] is cc.genus, Fidelity.EXACT, f"{cc.genus} in both games"),
-        (lambda t: genus[t] is not None and cc.family is not None and FAMILY_OF[genus[t]] is cc.family,  # type: ignore[index]
+        (lambda t: genus[t] is standard, Fidelity.APPROXIMATED,
+         f"{game.id} has no {cc.genus}; the standard genus of its family ({cc.family}): {standard}"),
+        (lambda t: genus[t] is not None and FAMILY_OF[genus[t]] is cc.family,  # type: ignore[index]
          Fidelity.APPROXIMATED, f"{game.id} has no {cc.genus}; the nearest type of the same family ({cc.family})"),
-        (lambda t: genus[t] is not None and cc.family is not None and _permanent(genus[t]) == cc.permanent,
-         Fidelity.APPROXIMATED, f"{game.id} has no {cc.family} type; the nearest type that is "
-                                f"{'a permanent' if cc.permanent else 'not a permanent'} too"),
     ]
     for test, fid, why in ranked:
         found = next((t for t in types if test(t)), None)
         if found:
             return found, fid, why
-    return types[0], Fidelity.DEFAULTED, f"no type of {game.id} fits; its first type"
-
-
-def _permanent(genus: object) -> bool:
-    from amalogs.convert.canonical import PERMANENT_FAMILIES
-
-    return FAMILY_OF[genus] in PERMANENT_FAMILIES  # type: ignore[index]
+    return None, Fidelity.DROPPED, (f"{game.id} has no card type of {cc.family}, and a card converts only within its "
+                                    f"family (a {cc.genus} never becomes a character or any other card): left out")
 
 
 def _stat(b: _Builder, stat: Stat) -> StatValue:
@@ -249,6 +267,12 @@ def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str)
         fid, why = Fidelity.APPROXIMATED, f"{why}; rounded to the printed step ({stat.step or 1})"
     if stat.range is not None:
         clamped = max(stat.range.min, rounded if stat.range.max is None else min(stat.range.max, rounded))
+        if canonical is CanonicalStat.TOTAL_COST and value == 0:
+            clamped = 0  # a card that costs nothing stays free (docs/rules.md, "Conversion decisions")
+            if rounded == 0 and stat.range.min > 0:
+                fid, why = fid if fid is Fidelity.DEFAULTED else Fidelity.APPROXIMATED, (
+                    f"{why}; a cost of 0 stays 0, below the printed range {stat.range}: raising it would make a "
+                    "free card cost something (in ブレイクジョーカー it would become an A, worth 1 or 11)")
         if clamped != rounded:
             fid, why, rounded = Fidelity.APPROXIMATED, f"{why}; clamped to the printed range {stat.range}", clamped
     if fid is Fidelity.EXACT and source is not None and source.ratio != ratio:
@@ -275,7 +299,12 @@ def _canonical_number(b: _Builder, canonical: CanonicalStat | None) -> tuple[Fra
             return total, Fidelity.EXACT, "大コスト is the total of the colour costs", None
         return Fraction(0), Fidelity.DEFAULTED, "the source has no cost: 0", None
     if canonical is CanonicalStat.SP:
-        return Fraction(1), Fidelity.DEFAULTED, "no SP in the source (DDS): a DDS attacker deals SP 1 (AMALOGS)", None
+        if cc.damage_system == "DDS":
+            return (Fraction(1), Fidelity.DEFAULTED,
+                    f"no SP in the source ({cc.game} is DDS): a DDS attacker deals SP 1 (AMALOGS)", None)
+        return (Fraction(1), Fidelity.DEFAULTED,
+                f"{cc.game} is {cc.damage_system or 'SPS'} but prints no SP on this card: the documented default SP 1, "
+                "the least damage a hit deals", None)
     if canonical in BATTLE:
         base = cost if cost else Fraction(1)
         return base, Fidelity.DEFAULTED, "no battle value in the source: 1 per 大コスト (at least 1)", None
@@ -370,16 +399,66 @@ def _colour_table(b: _Builder, table: dict[ColourSlot, int]) -> dict[str, int]:
     return out
 
 
+def one_of_colour(slots: tuple[ColourSlot, ...], own: dict[ColourSlot, str],
+                  values: tuple[str, ...]) -> tuple[str, bool, ColourSlot | None]:
+    """One value of a target that gives every card exactly one of ``values`` by colour (戦国大戦TCG's 勢力,
+    ブレイクジョーカー's suit), from the card's colour slots: the first slot with a value of its own (``own``) takes
+    it; otherwise the first slot takes the values in turn, the slots without a value of their own counted in
+    gauge order (赤 青 緑 白 黒 6 7 8 9 10); a card with no colour, or only 無色, takes the first value.
+    Returns the value, whether it was the slot's own, and the slot it came from (docs/rules.md, "Conversion
+    decisions")."""
+    for slot in slots:
+        if slot in own:
+            return own[slot], True, slot
+    others = [s for s in ColourSlot if s not in own and s is not ColourSlot.COLOURLESS]
+    for slot in slots:
+        if slot in others:
+            return values[others.index(slot) % len(values)], False, slot
+    return values[0], False, None
+
+
+def _faction(b: _Builder, stat: Stat, name: str) -> str:
+    """A stat naming the card's colour (戦国大戦TCG's 勢力), set from the colour slot, never from 特徴."""
+    names = {c.id: c.name for c in b.target.profile.colours}
+    own: dict[ColourSlot, str] = {slot: names[native] for slot, native in b.ix.reverse_colours.items()
+           if slot is not ColourSlot.COLOURLESS and native in names}
+    values = tuple(dict.fromkeys(own.values()))
+    value, exact, slot = one_of_colour(b.cc.colours, own, values)
+    if exact:
+        b.report(name, slot, slot, value, Fidelity.EXACT, f"{stat.name} is the colour: colour slot {slot} is {value}")
+    else:
+        what = f"colour slot {slot} has no {stat.name} of its own" if slot else "the card has no colour"
+        b.report(name, slot, slot, value, Fidelity.APPROXIMATED,
+                 f"{what}: the documented colour slot → {stat.name} table gives {value}")
+    for v in b.cc.values:
+        if v.stat is CanonicalStat.TRAIT and v.source_stat not in b.used:
+            b.used.add(v.source_stat)
+            b.report(f"stats.{v.source_stat}", v.value, v.value, None, Fidelity.DROPPED,
+                     f"{b.target.id}'s only 特徴 field is {stat.name}, the card's colour, set from its colour slot")
+    return value
+
+
 def _words(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) -> str | tuple[str, ...]:
+    if FACTION_STATS.get(b.target.profile.id) == stat.id:
+        return _faction(b, stat, name)
     traits = b.cc.traits if canonical is CanonicalStat.TRAIT else ()
     if traits:
         b.used.update(v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TRAIT)
-        value: str | tuple[str, ...] = traits if stat.kind == "list" else "・".join(traits)
-        b.report(name, traits, traits, value, Fidelity.EXACT, "特徴 ↔ 特徴")
-        return value
+        if stat.kind == "list" or len(traits) == 1:
+            value: str | tuple[str, ...] = traits if stat.kind == "list" else traits[0]
+            b.report(name, traits, traits, value, Fidelity.EXACT, "特徴 ↔ 特徴")
+            return value
+        b.report(name, traits, traits, traits[0], Fidelity.APPROXIMATED,
+                 f"{stat.name} holds one 特徴: the first; the others stay 特徴 only where the card type also prints "
+                 "a list of them")
+        return traits[0]
     if stat.kind == "list":
         b.report(name, None, None, (), Fidelity.DEFAULTED, f"no {canonical or stat.en} in the source: none")
         return ()
+    if canonical is CanonicalStat.TRAIT and b.cc.game_name:
+        b.report(name, None, None, b.cc.game_name, Fidelity.DEFAULTED,
+                 f"no 特徴 in the source: {stat.name} names the card's own game")
+        return b.cc.game_name
     made = f"{b.cc.game}:{b.cc.id}"
     b.report(name, None, None, made, Fidelity.DEFAULTED,
              f"{stat.name} is {canonical or 'unmapped'} of {b.target.id}; made from the source card so each "
@@ -410,6 +489,8 @@ def _colours(b: _Builder) -> tuple[str, ...]:
         b.report("colours", cc.native_colours, cc.colours, cc.native_colours, Fidelity.EXACT, "same game")
         return cc.native_colours
     reverse = b.ix.reverse_colours
+    if ColourSlot.COLOURLESS not in reverse and reverse:
+        return _one_colour(b)
     out: list[str] = []
     for slot in cc.colours:
         if slot in reverse:
@@ -422,6 +503,24 @@ def _colours(b: _Builder) -> tuple[str, ...]:
         else:
             b.report("colours", slot, slot, None, Fidelity.DROPPED, f"{b.target.id} has no colour in slot {slot}")
     return tuple(dict.fromkeys(out))
+
+
+def _one_colour(b: _Builder) -> tuple[str, ...]:
+    """A target whose every card has exactly one colour and none is colourless (ブレイクジョーカー's suits)."""
+    own = dict(b.ix.reverse_colours)
+    values = tuple(c.id for c in b.target.profile.colours if c.id in own.values())
+    value, exact, slot = one_of_colour(b.cc.colours, own, values)
+    if exact:
+        b.report("colours", slot, slot, value, Fidelity.EXACT, f"colour slot {slot}")
+    else:
+        what = f"{b.target.id} has no colour in slot {slot}" if slot else "the card has no colour"
+        b.report("colours", slot, slot, value, Fidelity.APPROXIMATED,
+                 f"{what}, and every card of {b.target.id} has exactly one: the documented colour slot table gives "
+                 f"{value}")
+    for other in b.cc.colours:
+        if other is not slot:
+            b.report("colours", other, other, None, Fidelity.DROPPED, f"a card of {b.target.id} has only one colour")
+    return (value,)
 
 
 def _keywords(b: _Builder) -> tuple[str, ...]:
