@@ -137,21 +137,25 @@ def appraise_we(game_name: str | Game, catalog: Catalog | None = None) -> Apprai
 
 
 def convert_card(ref: str | Card, to: str | Game, *, source: str | Game | None = None,
-                 catalog: Catalog | None = None) -> Conversion:
+                 catalog: Catalog | None = None, scale: str = "amalogs") -> Conversion:
     """Convert a card into another game (native → canonical → native), as ``amalogs convert`` does.
 
     ``ref`` is ``GAME:CARD``, or a :class:`~amalogs.models.cards.Card` of your own with ``source`` naming its
     game (it is checked against that game's profile first). The result has ``.card`` (the target game's card),
     ``.fields`` (one row per field: ``field``, ``source``, ``canonical``, ``target``, ``fidelity``, ``reason``),
-    ``.lost`` (the dropped fields), ``.canonical`` and ``.target_game``.
+    ``.lost`` (the dropped fields), ``.canonical``, ``.target_game`` and ``.scale``. ``scale`` is ``"amalogs"``
+    (the adjust ratios only) or ``"curve"`` (battle values on the target game's printed curve by 大コスト, read
+    from the catalog's card sets; docs/rules.md §7).
 
     >>> conv = convert_card("BD:spark-imp", to="SGK")
     >>> conv.target_game
     'sengoku-taisen'
     """
     from amalogs.convert import convert_card as convert
+    from amalogs.convert.curve import check_scale
     from amalogs.models.cards import Card
 
+    chosen = check_scale(scale)
     cat = _catalog(catalog)
     target = game(to, cat)
     if isinstance(ref, Card):
@@ -159,32 +163,40 @@ def convert_card(ref: str | Card, to: str | Game, *, source: str | Game | None =
             raise AmalogsError(f"convert_card: a Card object needs source= (the game of card {cut(ref.id)})")
         origin = game(source, cat)
         _check_card(ref, origin)
-        return convert(ref, origin, target)
-    if source is not None:
-        raise AmalogsError("convert_card: source= is for a Card object; a GAME:CARD name says its game itself")
-    game_name, card_id = _split(_text(ref, "card"), "card")
-    origin, native = cat.card(game_name, card_id)
+        native = ref
+    else:
+        if source is not None:
+            raise AmalogsError("convert_card: source= is for a Card object; a GAME:CARD name says its game itself")
+        game_name, card_id = _split(_text(ref, "card"), "card")
+        origin, native = cat.card(game_name, card_id)
+    if chosen == "curve":
+        return convert(native, origin, target, scale=chosen, source_cards=cat.cards(origin.id),
+                       target_cards=cat.cards(target.id))
     return convert(native, origin, target)
 
 
-def convert_deck(deck: str | Path, to: str | Game, catalog: Catalog | None = None) -> DeckConversion:
+def convert_deck(deck: str | Path, to: str | Game, catalog: Catalog | None = None, *,
+                 scale: str = "amalogs") -> DeckConversion:
     """Convert a deck into another game, as ``amalogs convert-deck`` does: every card converted, then fitted to
     the target's construction rules where that invents nothing.
 
     ``deck`` is ``GAME`` (its first sample deck), ``GAME:DECK`` or a deck file. The result has ``.deck`` (the
     target game's deck, with the converted cards it defines in ``.deck.cards``), ``.conversions`` (source card id
     → its card conversion with fidelity rows), ``.actions`` (what was done to meet the rules) and ``.unmet`` (the
-    rules it still breaks, each with its reason).
+    rules it still breaks, each with its reason). ``scale`` is ``"amalogs"`` or ``"curve"``, as for
+    :func:`convert_card`.
 
     >>> convert_deck("BD:red-aggro", to="BJ").deck.game
     'break-joker'
     """
+    from amalogs.convert.curve import check_scale
     from amalogs.convert.decks import convert_deck as convert
 
+    chosen = check_scale(scale)
     cat = _catalog(catalog)
     target = game(to, cat)
     side = _side(deck, cat)
-    return convert(side.deck, side.game, cat.cards(side.game.id), target, cat.cards(target.id))
+    return convert(side.deck, side.game, cat.cards(side.game.id), target, cat.cards(target.id), scale=chosen)
 
 
 def similarity(a: str | Game, b: str | Game, catalog: Catalog | None = None) -> Breakdown:

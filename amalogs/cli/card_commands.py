@@ -37,6 +37,10 @@ app.add_typer(deck_app, name="deck")
 CardRef = Annotated[str, typer.Argument(
     metavar="GAME:CARD", help="A card by id or name, e.g. BD:spark-imp, BD:火花の小鬼 or build-divide:spark-imp.")]
 ToGame = Annotated[str, typer.Option("--to", help="The game to convert into (id, 略称 or name), e.g. SGK or 戦国大戦TCG.")]
+ScaleOption = Annotated[str, typer.Option(
+    "--scale", metavar="amalogs|curve",
+    help="Battle values: amalogs (the adjust ratios only, the default) or curve (fitted to the target game's own "
+         "printed curve by 大コスト; docs/rules.md §7).")]
 OutForce = Annotated[bool, force_option("Overwrite the --out file if it exists (without --force an existing file "
                                         "is refused).")]
 Format = Annotated[DataFormat, format_option()]
@@ -283,30 +287,39 @@ def convert(
     out: Annotated[Optional[Path], typer.Option("--out", help="Also write the converted card(s) to this file.")] = None,  # noqa: UP045
     force: OutForce = False,
     fmt: Format = DataFormat.text,
+    scale: ScaleOption = "amalogs",
 ) -> None:
     """Convert a card into another game: source, canonical and target with each field's fidelity and reason.
 
     Example: amalogs convert BD:spark-imp --to SGK (JSON: the target card and its fidelity rows)"""
     from amalogs.convert import convert_card
+    from amalogs.convert.curve import check_scale
     from amalogs.models.cards import CardSet
     from amalogs.report.cards import card_view, conversion_record, conversion_view
     from amalogs.writer import check_target, write_model
 
+    chosen = check_scale(scale)
     if out is not None:
         check_target(out, force)
     target = _game(to)
     out_cards = []
     records = []
     for source, c in _card_source(spec, card_id):
-        conv = convert_card(c, source, target)
+        if chosen == "curve":
+            conv = convert_card(c, source, target, scale=chosen, source_cards=catalog().cards(source.id),
+                                target_cards=catalog().cards(target.id))
+        else:
+            conv = convert_card(c, source, target)
         if fmt is DataFormat.text:
             screen = console()
             screen.print(conversion_view(conv, source, target, screen.width))
+            if chosen == "curve":
+                echo(f"scale: curve (battle values on the printed curve of {target.page.abbreviation} by 大コスト)")
             screen.print(card_view(target, conv.card))
-        records.append(conversion_record(conv, source, target, c))
+        records.append({**conversion_record(conv, source, target, c), "scale": conv.scale})
         out_cards.append(conv.card)
     if fmt is DataFormat.json:
-        echo(records_json("conversion", records, to=target.id))
+        echo(records_json("conversion", records, to=target.id, scale=chosen))
     elif fmt is DataFormat.csv:
         rows = [{"source_game": r["source"]["game"], "card": r["source"]["id"], "target_game": target.id,
                  "target_id": r["target"]["id"], **f} for r in records for f in r["fields"]]
@@ -389,25 +402,30 @@ def convert_deck(
     out: Annotated[Path, typer.Option("--out", help="Where to write the converted deck (TOML, or JSON by name).")],
     force: OutForce = False,
     fmt: Format = DataFormat.text,
+    scale: ScaleOption = "amalogs",
 ) -> None:
     """Convert a deck into another game; write it with a loss summary and say which rules it cannot meet.
 
     Example: amalogs convert-deck BD:red-aggro --to BJ --out red-aggro-bj.toml"""
+    from amalogs.convert.curve import check_scale
     from amalogs.convert.decks import convert_deck as convert
     from amalogs.report.decks import deck_conversion_records, deck_conversion_view
     from amalogs.writer import check_target, write_model
 
+    chosen = check_scale(scale)
     check_target(out, force)
     source, deck, _ = _load_deck(spec)
     target = _game(to)
-    result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id))
+    result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=chosen)
     write_model(out, result.deck, force)
     records = deck_conversion_records(result, source, target)
 
     def text() -> None:
         screen = console()
         screen.print(deck_conversion_view(result, source, target, screen.width))
+        if chosen == "curve":
+            echo(f"scale: curve (battle values on the printed curve of {target.page.abbreviation} by 大コスト)")
 
     print_records(fmt, "deck-conversion", records, text, source=source.id, target=target.id, deck=result.deck.name,
-                  out=str(out), actions=list(result.actions), unmet=[str(v) for v in result.unmet])
+                  scale=chosen, out=str(out), actions=list(result.actions), unmet=[str(v) for v in result.unmet])
     echo(f"wrote {out}", err=fmt is not DataFormat.text)

@@ -2,14 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from amalogs.catalog import Game
 from amalogs.convert.canonical import CanonicalCard, to_canonical
-from amalogs.convert.native import Conversion, FieldReport, Fidelity, to_native
+from amalogs.convert.curve import DEFAULT_SCALE, SCALES, Scale, check_scale, curve_scale
+from amalogs.convert.native import Conversion, Fidelity, FieldReport, to_native
 from amalogs.models.cards import Card
 
-__all__ = ["CanonicalCard", "Conversion", "FieldReport", "Fidelity", "convert_card", "to_canonical", "to_native"]
+__all__ = [
+    "SCALES",
+    "CanonicalCard",
+    "Conversion",
+    "Fidelity",
+    "FieldReport",
+    "Scale",
+    "convert_card",
+    "to_canonical",
+    "to_native",
+]
 
 
-def convert_card(card: Card, source: Game, target: Game, *, card_id: str | None = None) -> Conversion:
-    """Convert one native card of ``source`` into ``target`` (native → canonical → native)."""
-    return to_native(to_canonical(card, source), target, card_id=card_id)
+def convert_card(card: Card, source: Game, target: Game, *, card_id: str | None = None, scale: str = DEFAULT_SCALE,
+                 source_cards: Mapping[str, Card] | None = None,
+                 target_cards: Mapping[str, Card] | None = None) -> Conversion:
+    """Convert one native card of ``source`` into ``target`` (native → canonical → native).
+
+    ``scale`` is ``amalogs`` (the adjust ratios only) or ``curve`` (battle values on the target's printed curve
+    by 大コスト, docs/rules.md §7), which needs both games' card sets (``source_cards``, ``target_cards``)."""
+    chosen = check_scale(scale)
+    curve = None
+    if chosen == "curve":
+        if source_cards is None or target_cards is None:
+            from amalogs.errors import AmalogsError
+
+            raise AmalogsError("the curve scale needs the card sets of both games (source_cards=, target_cards=)")
+        curve = curve_scale(source, source_cards, target, target_cards)
+    return to_native(to_canonical(card, source), target, card_id=card_id, curve=curve)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from amalogs.cardcheck import Violation, check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
+from amalogs.convert.curve import DEFAULT_SCALE, Scale, check_scale, curve_scale
 from amalogs.convert.native import Conversion, to_native
 from amalogs.errors import cut
 from amalogs.models.base import MAX_ID, MAX_TEXT
@@ -31,6 +32,8 @@ class DeckConversion:
     conversions: dict[str, Conversion]
     actions: list[str] = field(default_factory=list)
     unmet: list[Violation] = field(default_factory=list)
+    scale: Scale = DEFAULT_SCALE
+    """The scale of the converted cards' battle values (docs/rules.md §7, "Scales: amalogs and curve")."""
 
 
 def deck_cards(deck: Deck, game_cards: Mapping[str, Card]) -> dict[str, Card]:
@@ -39,19 +42,23 @@ def deck_cards(deck: Deck, game_cards: Mapping[str, Card]) -> dict[str, Card]:
 
 
 def convert_deck(
-    deck: Deck, source: Game, source_cards: Mapping[str, Card], target: Game, target_cards: Mapping[str, Card]
+    deck: Deck, source: Game, source_cards: Mapping[str, Card], target: Game, target_cards: Mapping[str, Card],
+    *, scale: str = DEFAULT_SCALE,
 ) -> DeckConversion:
-    """Convert a deck of ``source`` into a deck of ``target``."""
+    """Convert a deck of ``source`` into a deck of ``target`` (``scale``: ``amalogs`` or ``curve``, the curves
+    read from the games' own card sets)."""
+    chosen = check_scale(scale)
+    curve = curve_scale(source, source_cards, target, target_cards) if chosen == "curve" else None
     cards = deck_cards(deck, source_cards)
     prefix = source.id_prefix  # an id from the 略称 ('BD' → 'bd'), or the game's id for 遊戯王
     conversions: dict[str, Conversion] = {}
-    result = DeckConversion(deck, conversions)
+    result = DeckConversion(deck, conversions, scale=chosen)
     placed: dict[str, Counter[str]] = {"main": Counter()}
     own = source.id == target.id
     for part, counts in _all_parts(deck):
         for card_id, n in counts.items():
             cc = to_canonical(cards[card_id], source)
-            conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id))
+            conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id), curve=curve)
             if conv.left_out is not None:  # its family has no card type in the target (never made a character)
                 result.actions.append(f"left out {n}× {cards[card_id].name}: {conv.left_out.removesuffix(': left out')}")
                 continue

@@ -23,13 +23,24 @@ from pydantic import ValidationError
 
 from amalogs.catalog import Game
 from amalogs.convert.canonical import ONE, CanonicalCard, Sourced
+from amalogs.convert.curve import (
+    DEFAULT_SCALE,
+    CurveScale,
+    Scale,
+    at_cost,
+    describe_place,
+    nearest_cost,
+    place,
+    side_of,
+    side_value,
+)
 from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Native
 from amalogs.models.game import Stat
 from amalogs.ontology.terms import FAMILY_OF, STANDARD_GENUS, CanonicalStat, ColourSlot
 
-__all__ = ["Fidelity", "FieldReport", "Conversion", "to_native", "show", "one_of_colour"]
+__all__ = ["Conversion", "Fidelity", "FieldReport", "one_of_colour", "show", "to_native"]
 
 BATTLE = (CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.HP)
 
@@ -65,11 +76,13 @@ class Conversion:
     time ``card`` is read (building models is the slow part, and batch reports often need only fidelity).
     """
 
-    __slots__ = ("canonical", "target_game", "fields", "left_out", "_parts", "_card")
+    __slots__ = ("canonical", "target_game", "fields", "left_out", "scale", "_parts", "_card")
 
     def __init__(self, canonical: CanonicalCard, target_game: str, parts: dict[str, object],
-                 fields: tuple[FieldReport, ...], left_out: str | None = None) -> None:
+                 fields: tuple[FieldReport, ...], left_out: str | None = None, scale: Scale = DEFAULT_SCALE) -> None:
         self.canonical = canonical
+        self.scale: Scale = scale
+        """The scale of its battle values: ``amalogs`` (the adjust ratios) or ``curve`` (docs/rules.md §7)."""
         self.target_game = target_game
         self.fields = fields
         self.left_out = left_out
@@ -127,6 +140,7 @@ class _Builder:
     reports: list[FieldReport] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
     same: bool = False
+    curve: CurveScale | None = None
 
     def __post_init__(self) -> None:
         self.same = self.cc.game == self.target.profile.id
@@ -138,13 +152,18 @@ class _Builder:
         return next((v for v in self.cc.values if v.stat is stat), None)
 
 
-def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) -> Conversion:
-    """Build the target game's card for a canonical card, reporting every field's fidelity."""
-    b = _Builder(cc, target, index_of(target))
+def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
+              curve: CurveScale | None = None) -> Conversion:
+    """Build the target game's card for a canonical card, reporting every field's fidelity.
+
+    With ``curve`` (the ``curve`` scale, :mod:`amalogs.convert.curve`) its battle values are placed on the target
+    game's printed curve by 大コスト; without it (the ``amalogs`` scale) only the adjust ratios apply."""
+    b = _Builder(cc, target, index_of(target), curve=curve)
+    scale: Scale = "curve" if curve is not None else DEFAULT_SCALE
     b.report("name", cc.name, cc.name, cc.name, Fidelity.EXACT, "names are kept")
     type_id = _card_type(b)
     if type_id is None:
-        return Conversion(cc, target.profile.id, {}, tuple(b.reports), left_out=b.reports[-1].reason)
+        return Conversion(cc, target.profile.id, {}, tuple(b.reports), left_out=b.reports[-1].reason, scale=scale)
     stats: dict[str, StatValue] = {}
     profile = b.ix.stats
     for stat_id in b.ix.printed[type_id]:
@@ -175,7 +194,7 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None) ->
         "text": cc.text,
         "effects": effects,
     }
-    return Conversion(cc, target.profile.id, parts, tuple(b.reports))
+    return Conversion(cc, target.profile.id, parts, tuple(b.reports), scale=scale)
 
 
 def _card_type(b: _Builder) -> str | None:
@@ -260,6 +279,8 @@ def _round_to(native: Fraction | int, step: int) -> int:
 
 def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) -> int:
     ratio = b.ix.ratios.get(stat.id, ONE)
+    if b.curve is not None and canonical in BATTLE and (on_curve := _curve_number(b, stat, canonical, name, ratio)):
+        return on_curve[0]
     value, fid, why, source = _canonical_number(b, canonical)
     native = _unscale(value, ratio)
     rounded = _round_to(native, stat.step or 1)
@@ -280,6 +301,67 @@ def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str)
     b.report(name, _unscale(source.value, source.ratio) if source and isinstance(source.value, Fraction) else None,
              value, rounded, fid, why)
     return rounded
+
+
+def _curve_number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str,
+                  ratio: Fraction) -> tuple[int] | None:
+    """A battle value on the ``curve`` scale (docs/rules.md §7, "Scales: amalogs and curve"), or None when the
+    target has no curve of the stat (then the adjust ratios apply, as on the ``amalogs`` scale). A source card
+    with no such side of its battle values (or of a game with no curve of it) takes the target curve's median."""
+    assert b.curve is not None and canonical is not None
+    target_curve = b.curve.target.stats.get(stat.id)
+    side = side_of(canonical)
+    source_curve = b.curve.source.sides.get(side)
+    if not target_curve:
+        return None
+    cc = b.cc
+    cost = cc.total_cost or Fraction(0)
+    value = side_value(cc, side)
+    src, tgt = b.curve.source.abbreviation, b.curve.target.abbreviation
+    if value is None or not source_curve:
+        p, fid = Fraction(1, 2), Fidelity.DEFAULTED
+        canonical_value, at_target, count = at_cost(p, cost, target_curve)
+        where = f"the median {stat.name}: the source has no {_SIDE_NAMES[side]}"
+    else:
+        b.used.update(v.source_stat for v in _side_sources(b, side))
+        source_cost = cost if cost in source_curve else nearest_cost(cost, source_curve)
+        values = source_curve[source_cost]
+        p, fid = place(value, values), Fidelity.SCALED
+        canonical_value, at_target, count = at_cost(p, cost, target_curve)
+        at = f"大コスト {show(source_cost)}" + ("" if source_cost == cost else f" (the nearest to {show(cost)})")
+        where = (f"{'its only' if count == 1 else describe_place(p)} {stat.name}, as the card's {_SIDE_NAMES[side]} "
+                 f"{show(value)} is {describe_place(p)} of {len(values)} at {at} in {src}")
+    native = _unscale(canonical_value, ratio)
+    rounded = _round_to(native, stat.step or 1)
+    if stat.range is not None:
+        rounded = max(stat.range.min, rounded if stat.range.max is None else min(stat.range.max, rounded))
+    why = f"curve: {at_target} in {tgt}, {where}"
+    if rounded != native:
+        why += f" ({show(canonical_value)} on the canonical scale, rounded to the printed step {stat.step or 1})"
+    sources = _side_sources(b, side)
+    source = sources[0] if len(sources) == 1 else None
+    raw = _unscale(source.value, source.ratio) if source and isinstance(source.value, Fraction) else None
+    b.report(name, raw, value, rounded, fid, why)
+    return (rounded,)
+
+
+_SIDE_NAMES = {"attack": "attack (AP, else BP)", "defence": "defence (DP, else HP, else BP)",
+               "power": "BP side (BP, else the mean of attack and defence)"}
+
+
+def _side_sources(b: _Builder, side: str) -> list[Sourced]:
+    """The source values a side (attack, defence, power) is read from, as :func:`amalogs.convert.curve.side_value`
+    reads it."""
+    bp, ap, dp, hp = (_battle(b, s) for s in BATTLE)
+    attack = ap or bp
+    defence = dp or hp or bp
+    if side == "attack":
+        return [attack] if attack else []
+    if side == "defence":
+        return [defence] if defence else []
+    if bp is not None:
+        return [bp]
+    return [v for v in dict.fromkeys((attack, defence)) if v is not None]
 
 
 def _canonical_number(b: _Builder, canonical: CanonicalStat | None) -> tuple[Fraction, Fidelity, str, Sourced | None]:
