@@ -67,10 +67,12 @@ def test_table_formats(cli: Cli, fmt: str) -> None:
     code, out, _ = cli("table", "--format", fmt)
     assert code == 0
     if fmt == "csv":
-        rows = list(csv.reader(io.StringIO(out)))
-        assert rows[0] == ["field", "break-joker", "build-divide", "cardfight-vanguard", "guild-heroes",
-                           "magic-the-gathering", "sengoku-taisen", "zx-zillions-of-enemy-x"]
-        assert ["WE", "4", "3", "3", "3", "2", "3", "3"] in rows
+        assert out.startswith("\ufeff")  # spreadsheets read the Japanese right
+        rows = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
+        assert [r[0] for r in rows] == ["game", "break-joker", "build-divide", "cardfight-vanguard", "guild-heroes",
+                                        "magic-the-gathering", "sengoku-taisen", "zx-zillions-of-enemy-x"]
+        we = rows[0].index("WE")  # one row per game, a column per field
+        assert [r[we] for r in rows[1:]] == ["4", "3", "3", "3", "2", "3", "3"]
     elif fmt == "json":
         assert json.loads(out)["games"][1] == "build-divide"
     elif fmt == "html":
@@ -86,4 +88,4 @@ def test_a_fifth_game_appears_in_compare_similarity_and_table(cli: Cli) -> None:
     code, out, _ = cli(*root, "similarity", "--format", "json")
     assert "duel-masters" in json.loads(out)["games"]
     code, out, _ = cli(*root, "table", "--format", "csv")
-    assert "duel-masters" in out.splitlines()[0]
+    assert out.startswith("\ufeffgame,") and "duel-masters" in [line.split(",")[0] for line in out.splitlines()]

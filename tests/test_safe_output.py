@@ -222,10 +222,10 @@ def test_csv_cells_cannot_run_as_formulas_but_numbers_stay_numbers(cli: Cli, tmp
     out = tmp_path / "table.csv"
     code, _, err = cli("--data-root", str(root), "table", "--format", "csv", "--out", str(out))
     assert code == 0, err
-    rows = {row[0]: row for row in csv.reader(io.StringIO(out.read_text(encoding="utf-8")))}
-    column = rows["field"].index("evil-game")
-    assert rows["name"][column] == "'=1+1"
-    assert rows["略称"][column] == "-3000"
+    rows = {row[0]: row for row in csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig")))}  # a row per game
+    header, evil = rows["game"], rows["evil-game"]
+    assert evil[header.index("name")] == "'=1+1"
+    assert evil[header.index("略称")] == "-3000"
     for formula in ["=1+1", "+A1", "-x", "@SUM(A1)", "=HYPERLINK(\"http://x\")", "\t=1"]:
         assert csv_cell(formula) == "'" + formula
     for plain in ["-3000", "+5", "-1.5", "2e3", "3000", "—", "name", ""]:

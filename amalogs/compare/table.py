@@ -186,13 +186,13 @@ def render_table(rows: Sequence[Row], games: Sequence[Game], fmt: str, title: st
         return f"# {title}\n\n" + markdown_table(rows, games)
     if fmt == "html":
         return html_document(title, f"# {title}\n\n" + markdown_table(rows, games))
-    if fmt == "csv":
+    if fmt == "csv":  # one row per game (a record), a column per field; a BOM so spreadsheets read Japanese right
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([csv_cell(c) for c in ["field", *(g.id for g in games)]])
-        for r in rows:
-            writer.writerow([csv_cell(c) for c in [r.field, *(r.values.get(g.id, "") for g in games)]])
-        return out.getvalue()
+        writer.writerow([csv_cell(c) for c in ["game", *(r.field for r in rows)]])
+        for g in games:
+            writer.writerow([csv_cell(c) for c in [g.id, *(r.values.get(g.id, "") for r in rows)]])
+        return "\ufeff" + out.getvalue()
     if fmt == "json":
         data = {"games": [g.id for g in games], "rows": [{"field": r.field, "values": r.values} for r in rows]}
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
