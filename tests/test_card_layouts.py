@@ -180,4 +180,4 @@ def test_convert_deck_json(cli: Cli, tmp_path: Path) -> None:
     assert data["format"] == "amalogs-deck-conversion" and data["target"] == "break-joker" and data["unmet"] == []
     assert any("trimmed the main deck" in a for a in data["actions"])
     squire = next(r for r in data["records"] if r["card"] == "ember-squire")
-    assert squire["exact"] == 5 and squire["dropped"] == 4 and "バーストアイコン" in squire["lost_names"]
+    assert squire["exact"] == 6 and squire["dropped"] == 4 and "バーストアイコン" in squire["lost_names"]

@@ -72,6 +72,9 @@ class CanonicalCard:
     game_name: str = ""
     cost_stat: str | None = None
     """The native stat the source profile names as the cost (the one its total cost sums), if any."""
+    speed_rule: str = ""
+    """What its spell speed is in its own game: what gives it (a keyword, a timing printed in its text) and the
+    action the game's page lists at that speed, for reasons."""
 
     def value(self, stat: CanonicalStat) -> Fraction | str | tuple[str, ...] | dict[ColourSlot, int] | None:
         """The first value of a canonical stat, or None. The cost is the stat the profile names as the cost
@@ -147,6 +150,33 @@ def _canonical_value(ix: GameIndex, stat_id: str, value: StatValue) -> Sourced:
     return Sourced(canonical, value, stat_id)
 
 
+BATTLE_TIMING: dict[str, str] = {"sengoku-taisen": "戦闘中にも使える"}
+"""Games whose card prints its battle timing in its text: a 計略 with 「（戦闘中にも使える）」 is also played in the
+計略 step of the battle phase (SS2), the others in the main phase only (SS1) (docs/rules.md §7)."""
+
+
+TYPE_SPEED: dict[str, dict[str, SpellSpeed]] = {"magic-the-gathering": {"instant": SpellSpeed.SS2}}
+"""Card types played at a speed of their own, whatever their keywords (an instant is cast at SS2, its page's
+"Casting instants and spells with flash")."""
+
+
+def battle_timing(game_id: str, text: str | None) -> bool:
+    """Whether a card's text gives it its game's battle timing (SS2), as :data:`BATTLE_TIMING` reads it."""
+    marker = BATTLE_TIMING.get(game_id)
+    return bool(marker and text and marker in text)
+
+
+def _speed_rule(game: Game, speed: SpellSpeed, cause: str | None) -> str:
+    actions = next((e.actions for e in game.page.spell_speeds if e.speed == speed), ())
+    hints = [h for h in (cause, "計略" if cause and cause in BATTLE_TIMING.values() else None) if h]
+    hinted = [a for a in actions if any(h.lower() in a.lower() for h in hints)]
+    if cause in BATTLE_TIMING.values():
+        hinted = [a for a in actions if "計略" in a] or hinted
+    action = (hinted or list(actions) or [""])[0]
+    given = f"「{cause}」" if cause in BATTLE_TIMING.values() else (cause or "no keyword of another speed")
+    return f"SS{int(speed)} in {game.id} ({given}: {action})" if action else f"SS{int(speed)} in {game.id} ({given})"
+
+
 def to_canonical(card: Card, game: Game) -> CanonicalCard:
     """The canonical AMALOGS card of a native card of ``game``."""
     ix = index_of(game)
@@ -161,7 +191,12 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
     values = tuple(_canonical_value(ix, sid, v) for sid, v in stats.items())
     entries = ix.keywords
     unified = tuple(dict.fromkeys(entries[k].unified for k in card.keywords if k in entries and entries[k].unified))
-    speeds = [sp for k in card.keywords if k in entries and (sp := entries[k].spell_speed) is not None]
+    speeds = [(sp, k) for k in card.keywords if k in entries and (sp := entries[k].spell_speed) is not None]
+    if battle_timing(game.id, card.text):
+        speeds.append((SpellSpeed.SS2, BATTLE_TIMING[game.id]))
+    if (typed := TYPE_SPEED.get(game.id, {}).get(card.type)) is not None:
+        speeds.append((typed, card.type))
+    speed, cause = max(speeds, default=(SpellSpeed.SS1, None), key=lambda x: x[0])
     return CanonicalCard(
         game=game.id,
         id=card.id,
@@ -174,7 +209,7 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         colours=colours,
         values=values,
         keywords=unified,  # type: ignore[arg-type]
-        spell_speed=max(speeds, default=SpellSpeed.SS1),
+        spell_speed=speed,
         from_life=UnifiedKeyword.LIFE_TRIGGER in unified,
         effects=card.effects,
         text=card.text,
@@ -185,4 +220,5 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         damage_system=str(game.page.damage_system()),
         game_name=game.profile.name,
         cost_stat=ix.totals[0][1] if ix.totals else None,
+        speed_rule=_speed_rule(game, speed, cause),
     )

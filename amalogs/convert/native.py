@@ -2,7 +2,9 @@
 
 Fidelity says how each field of the result came to be:
 
-- ``exact``: the same value in canonical terms, with nothing rounded;
+- ``exact``: the value means the same in both games, with nothing rounded: the same canonical number after
+  the adjust ratios, the same colour requirement by colour slot, the same genus, colour slot, unified keyword or
+  spell speed (docs/rules.md §7, "Fidelity");
 - ``scaled``: the same canonical value through a different adjust ratio (for example 1/1000 → 1);
 - ``approximated``: close, not equal: rounded to the target's printed step, clamped to its printed range,
   or combined (an attack/defence pair into one power value);
@@ -22,7 +24,13 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from amalogs.catalog import Game
-from amalogs.convert.canonical import ONE, CanonicalCard, Sourced
+from amalogs.convert.canonical import (
+    ONE,
+    TYPE_SPEED,
+    CanonicalCard,
+    Sourced,
+    battle_timing,
+)
 from amalogs.convert.curve import (
     DEFAULT_SCALE,
     CurveScale,
@@ -38,7 +46,13 @@ from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Native
 from amalogs.models.game import Stat
-from amalogs.ontology.terms import FAMILY_OF, STANDARD_GENUS, CanonicalStat, ColourSlot
+from amalogs.ontology.terms import (
+    FAMILY_OF,
+    STANDARD_GENUS,
+    CanonicalStat,
+    ColourSlot,
+    SpellSpeed,
+)
 
 __all__ = ["Conversion", "Fidelity", "FieldReport", "one_of_colour", "show", "to_native"]
 
@@ -67,6 +81,9 @@ class FieldReport(NamedTuple):
     target: object
     fidelity: Fidelity
     reason: str
+    of: tuple[str, ...] = ()
+    """The source card's native stats this row accounts for (every stat the row read; empty for a row of a
+    field that is not a stat, such as ``keywords``)."""
 
 
 class Conversion:
@@ -141,12 +158,19 @@ class _Builder:
     used: set[str] = field(default_factory=set)
     same: bool = False
     curve: CurveScale | None = None
+    accounted: set[str] = field(default_factory=set)
+    derived_total: int | None = None
+    """The target's own total of its colour costs (a ``sum_of`` stat), once the colour costs are made."""
 
     def __post_init__(self) -> None:
         self.same = self.cc.game == self.target.profile.id
 
-    def report(self, name: str, source: object, canonical: object, target: object, fid: Fidelity, why: str) -> None:
-        self.reports.append(FieldReport(name, source, canonical, target, fid, why))
+    def report(self, name: str, source: object, canonical: object, target: object, fid: Fidelity, why: str,
+               of: tuple[str, ...] = ()) -> None:
+        """One row; it accounts for the source stats read since the last row (and ``of``)."""
+        read = tuple(sorted((self.used - self.accounted) | set(of)))
+        self.accounted |= self.used | set(of)
+        self.reports.append(FieldReport(name, source, canonical, target, fid, why, read))
 
     def sourced(self, stat: CanonicalStat) -> Sourced | None:
         return next((v for v in self.cc.values if v.stat is stat), None)
@@ -172,6 +196,7 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     _report_unused_values(b)
     colours = _colours(b)
     keywords = _keywords(b)
+    _spell_speed(b, type_id, keywords)
     effects = tuple(e for e in cc.effects if b.same or not isinstance(e, Native))
     for e in cc.effects:
         if not b.same and isinstance(e, Native):
@@ -231,6 +256,11 @@ def _choose_type(b: _Builder) -> tuple[str | None, Fidelity, str]:
     for test, fid, why in ranked:
         found = next((t for t in types if test(t)), None)
         if found:
+            alike = [t for t in types if genus[t] is genus[found]]
+            if fid is Fidelity.EXACT and len(alike) > 1:
+                return found, Fidelity.APPROXIMATED, (
+                    f"{why}, but {game.id} has {len(alike)} card types of it ({', '.join(alike)}) and the card's own "
+                    f"is not known there: the first, {found}")
             return found, fid, why
     return None, Fidelity.DROPPED, (f"{game.id} has no card type of {cc.family}, and a card converts only within its "
                                     f"family (a {cc.genus} never becomes a character or any other card): left out")
@@ -453,11 +483,22 @@ def _battle_value(b: _Builder, canonical: CanonicalStat) -> tuple[Fraction, Fide
 def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
     table = b.cc.value(CanonicalStat.COST)
     if isinstance(table, dict):
-        for v in b.cc.values:
-            if v.stat is CanonicalStat.COST:
-                b.used.add(v.source_stat)
+        cost = _cost_source(b.cc)
+        if cost is not None:
+            b.used.add(cost.source_stat)
         out = _colour_table(b, table)
-        b.report(name, table, table, out, Fidelity.EXACT, "colour costs through the colour gauge")
+        b.derived_total = sum(out.values())
+        reverse = b.ix.reverse_colours
+        lost = [slot for slot, amount in table.items() if amount and slot not in reverse]
+        if not lost:
+            b.report(name, table, table, out, Fidelity.EXACT,
+                     "the same colour requirement by slot: each colour slot is paid by its own colour in both games")
+            return out
+        where = ", ".join(f"{show(amount)} of slot {slot}" for slot, amount in table.items() if slot in lost)
+        b.report(name, table, table, out, Fidelity.APPROXIMATED,
+                 f"{b.cc.game} requires its own colours by slot ({show(table)}); {b.target.id} has no colour in the "
+                 f"slot of {where}: paid there as {reverse.get(ColourSlot.COLOURLESS, 'any colour')} (colourless), "
+                 "which any colour pays, so the colour requirement is weaker")
         return out
     total = int(b.cc.total_cost or 0)
     b.used.update(v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TOTAL_COST)
@@ -466,9 +507,17 @@ def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
     if total - sum(made.values()):
         made[ColourSlot.COLOURLESS] = total - sum(made.values())
     out = _colour_table(b, made)
+    b.derived_total = sum(out.values())
     b.report(name, b.cc.total_cost, made, out, Fidelity.APPROXIMATED,
-             "the source prints one total cost: one symbol of the card's colour, the rest colourless")
+             f"{b.cc.game} prints one total cost with no colour requirement: one symbol of the card's colour, the "
+             "rest colourless")
     return out
+
+
+def _cost_source(cc: CanonicalCard) -> Sourced | None:
+    """The source value that is the card's cost (the one the profile's total sums), never an evolution cost."""
+    named = next((v for v in cc.values if v.source_stat == cc.cost_stat), None) if cc.cost_stat else None
+    return named or next((v for v in cc.values if v.stat is CanonicalStat.COST and isinstance(v.value, dict)), None)
 
 
 def _colour_table(b: _Builder, table: dict[ColourSlot, int]) -> dict[str, int]:
@@ -526,8 +575,14 @@ def _words(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) 
     traits = b.cc.traits if canonical is CanonicalStat.TRAIT else ()
     if traits:
         b.used.update(v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TRAIT)
+        fields = [v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TRAIT and v.value]
         if stat.kind == "list" or len(traits) == 1:
             value: str | tuple[str, ...] = traits if stat.kind == "list" else traits[0]
+            if len(fields) > 1:
+                b.report(name, traits, traits, value, Fidelity.APPROXIMATED,
+                         f"特徴 ↔ 特徴, but the 特徴 of {len(fields)} fields of {b.cc.game} ({', '.join(fields)}) are one "
+                         f"{stat.name} here: which field each came from is not kept")
+                return value
             b.report(name, traits, traits, value, Fidelity.EXACT, "特徴 ↔ 特徴")
             return value
         b.report(name, traits, traits, traits[0], Fidelity.APPROXIMATED,
@@ -552,7 +607,19 @@ def _report_unused_values(b: _Builder) -> None:
     for v in b.cc.values:
         if v.source_stat in b.used:
             continue
-        if v.stat is CanonicalStat.UNIQUE or v.stat is None:
+        if v.stat is CanonicalStat.TOTAL_COST and b.derived_total is not None and isinstance(v.value, Fraction):
+            _derived_total(b, v)
+            continue
+        if v.stat is CanonicalStat.COST and v.source_stat != b.cc.cost_stat and v is not _cost_source(b.cc):
+            why = (f"{v.source_stat} of {b.cc.game} is a second cost ({show(v.value)} by colour slot), paid instead of "
+                   f"the cost when the card evolves (進化) onto its evolution source; {b.target.id} has no evolution "
+                   "cost on this card type")
+        elif v.stat is CanonicalStat.COST:
+            b.report("colour requirement", v.value, v.value, None, Fidelity.DROPPED,
+                     f"{b.cc.game} requires colours by slot ({show(v.value)}, its {v.source_stat}); {b.target.id} prints "
+                     "no colour cost on this card type, only the 大コスト, which any colour pays", of=(v.source_stat,))
+            continue
+        elif v.stat is CanonicalStat.UNIQUE or v.stat is None:
             why = f"固有能力 of {b.cc.game}: no counterpart in {b.target.id}"
         elif v.stat is CanonicalStat.TRAIT:
             why = f"{b.target.id} has no 特徴 field on this card type"
@@ -562,7 +629,26 @@ def _report_unused_values(b: _Builder) -> None:
         else:
             why = f"{b.target.id} has no {v.stat} on a {b.cc.genus or 'card'} of this type"
         raw = v.value / v.ratio if isinstance(v.value, Fraction) else v.value
-        b.report(f"stats.{v.source_stat}", raw, v.value, None, Fidelity.DROPPED, why)
+        b.report(f"stats.{v.source_stat}", raw, v.value, None, Fidelity.DROPPED, why, of=(v.source_stat,))
+
+
+def _derived_total(b: _Builder, v: Sourced) -> None:
+    """The source's 大コスト where the target derives its own from the colour costs just made (a ``sum_of`` stat):
+    not dropped, and exact when the target's total means the same."""
+    assert b.derived_total is not None and isinstance(v.value, Fraction)
+    total = next((s for s in b.ix.stats.values() if s.sum_of is not None
+                  and b.ix.status.get(s.id) is CanonicalStat.TOTAL_COST), None)
+    name = f"stats.{total.id}" if total is not None else f"stats.{v.source_stat}"
+    ratio = b.ix.ratios.get(total.id, ONE) if total is not None else ONE
+    mine = Fraction(b.derived_total) * ratio
+    raw = _unscale(v.value, v.ratio)
+    if mine == v.value:
+        b.report(name, raw, v.value, b.derived_total, Fidelity.EXACT,
+                 f"{b.target.id} derives its 大コスト from the colour costs: the same {show(v.value)}", of=(v.source_stat,))
+    else:
+        b.report(name, raw, v.value, b.derived_total, Fidelity.APPROXIMATED,
+                 f"{b.target.id} derives its 大コスト from the colour costs: {show(mine)}, not {show(v.value)}",
+                 of=(v.source_stat,))
 
 
 def _colours(b: _Builder) -> tuple[str, ...]:
@@ -603,6 +689,29 @@ def _one_colour(b: _Builder) -> tuple[str, ...]:
         if other is not slot:
             b.report("colours", other, other, None, Fidelity.DROPPED, f"a card of {b.target.id} has only one colour")
     return (value,)
+
+
+def _spell_speed(b: _Builder, type_id: str, keywords: tuple[str, ...]) -> None:
+    """The spell speed (SS1, SS2 and battle timing, SS3) the converted card is played at, against the source's:
+    from the keywords that carry a speed, a battle timing printed in the text (戦国大戦TCG's 「（戦闘中にも使える）」)
+    and a card type played at a speed of its own (an instant)."""
+    cc = b.cc
+    source = cc.spell_speed
+    speeds = [sp for k in keywords if k in b.ix.keywords and (sp := b.ix.keywords[k].spell_speed) is not None]
+    if battle_timing(b.target.id, cc.text):
+        speeds.append(SpellSpeed.SS2)
+    if (typed := TYPE_SPEED.get(b.target.id, {}).get(type_id)) is not None:
+        speeds.append(typed)
+    target = max(speeds, default=SpellSpeed.SS1)
+    src, tgt = f"SS{int(source)}", f"SS{int(target)}"
+    if b.same or source == target:
+        b.report("spell speed", src, src, tgt, Fidelity.EXACT,
+                 "same game" if b.same else f"{cc.speed_rule or src}; the same speed in {b.target.id}")
+        return
+    how = ("no keyword, printed timing or card type of its own that plays it faster: main timing only"
+           if target < source else "a keyword, printed timing or card type of the target plays it at that speed")
+    b.report("spell speed", src, src, tgt, Fidelity.APPROXIMATED,
+             f"{cc.speed_rule or src}; in {b.target.id} it is {tgt} ({how})")
 
 
 def _keywords(b: _Builder) -> tuple[str, ...]:
