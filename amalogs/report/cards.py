@@ -26,7 +26,7 @@ from amalogs.convert.canonical import CanonicalCard, derived_stats
 from amalogs.convert.native import Conversion, Fidelity, FieldReport, show
 from amalogs.models.cards import Card
 from amalogs.models.effects import CardFilter, Effect, Selector
-from amalogs.ontology.terms import UnifiedKeyword
+from amalogs.ontology.terms import ColourSlot, UnifiedKeyword
 
 __all__ = ["FIDELITY_STYLE", "MIN_COLUMN", "canonical_view", "card_record", "card_row", "card_view", "cards_table",
            "conversion_record", "conversion_view", "describe_effect", "field_label", "field_value", "jsonable", "keyword_name",
@@ -130,10 +130,22 @@ def stat_label(game: Game, stat_id: str) -> str:
     return native_name(game, "stats", stat_id)
 
 
+def colour_name(game: Game, value: object) -> str:
+    """A colour by the name the game prints: a native colour id, or a canonical colour slot (a value a
+    conversion reports in the ontology's terms) by the game's colour in that slot (its slot number when the
+    game has none there)."""
+    if isinstance(value, ColourSlot):
+        native = next((e.native for e in game.page.colours if e.slot is value), None)
+        return native_name(game, "colours", native) if native is not None else value.value
+    return native_name(game, "colours", str(value))
+
+
 def _stat_value(game: Game, value: object) -> str:
     """A printed value: a cost table by colour names (``紅3/無色3``), a list joined with ・, a number as is."""
     if isinstance(value, Mapping):
-        return "/".join(f"{native_name(game, 'colours', str(k))}{v}" for k, v in value.items()) or "—"
+        return "/".join(f"{colour_name(game, k)}{v}" for k, v in value.items()) or "—"
+    if isinstance(value, ColourSlot):
+        return colour_name(game, value)
     return show(tuple(value) if isinstance(value, list) else value)
 
 
@@ -245,8 +257,10 @@ def field_value(game: Game, field: str, value: object, keywords: Sequence[str] =
     if isinstance(value, str) and field in _SECTIONS:
         if field == "keywords" and isinstance(value, UnifiedKeyword):
             return keyword_name(game, value, keywords)
+        if isinstance(value, ColourSlot):
+            return colour_name(game, value)
         return native_name(game, _SECTIONS[field], value)
-    if field.startswith("stats.") and isinstance(value, Mapping):
+    if field.startswith("stats.") and isinstance(value, Mapping | ColourSlot):
         return _stat_value(game, value)
     return show(value)
 
