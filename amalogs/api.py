@@ -287,6 +287,7 @@ def play(a: str | Path, b: str | Path, seed: int = 1, players: Players = ("rando
     True
     """
     from amalogs.referee.sessions.runner import play_match
+    from amalogs.referee.sessions.sides import deck_ref
 
     cat = _catalog(catalog)
     pair = _players(players)
@@ -295,7 +296,7 @@ def play(a: str | Path, b: str | Path, seed: int = 1, players: Players = ("rando
     result = play_match(cat, sides, _int(seed, "seed"), pair, turn_cap)
     winner = result.outcome.winner
     return PlayedMatch(
-        games=(sides[0].game.id, sides[1].game.id), decks=(_ref(sides[0]), _ref(sides[1])), players=pair,
+        games=(sides[0].game.id, sides[1].game.id), decks=(deck_ref(sides[0]), deck_ref(sides[1])), players=pair,
         seed=seed, turn_cap=turn_cap, first=result.first + 1,
         winner=None if winner is None else winner + 1, reason=result.outcome.reason, turns=result.outcome.turns,
         decisions=result.decisions, events=result.events,
@@ -416,13 +417,6 @@ def _side(spec: str | Path, catalog: Catalog) -> Side:
     from amalogs.referee.sessions.sides import resolve_side
 
     return resolve_side(catalog, _text(spec, "deck", allow_path=True))
-
-
-def _ref(side: Side) -> str:
-    """A deck as the row records name it: ``GAME:DECK``, or the deck file as given."""
-    from amalogs.referee.sessions.sides import is_deck_file
-
-    return side.deck_id if is_deck_file(side.deck_id) else f"{side.game.id}:{side.deck_id}"
 
 
 def _players(players: object) -> tuple[str, str]:

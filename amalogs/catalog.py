@@ -792,7 +792,7 @@ def _card_names_to_ids(data: dict[str, Any], catalog: Catalog, path: Path) -> No
     :class:`DataError` with the closest names; anything else is left for validation to report."""
     from difflib import get_close_matches
 
-    from amalogs.decklist import fold
+    from amalogs.names import normalise as fold
 
     name = data.get("game")
     if not isinstance(name, str):

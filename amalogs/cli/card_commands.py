@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from amalogs.cli import GameArg, app, catalog, console
+from amalogs.cli import GameArg, app, catalog, console, find_game
 from amalogs.cli.output import (
     DataFormat,
     echo,
@@ -57,18 +57,9 @@ def _split(ref: str, what: str) -> tuple[str, str]:
 
 
 def _game(name: str) -> Game:
-    """A game by any of its names, also typed in hiragana or half-width kana (``ぎるどひーろーず``)."""
-    from amalogs.errors import UnknownGameError
-    from amalogs.names import Term, match
-
-    try:
-        return catalog().game(name)
-    except UnknownGameError:
-        games = catalog().games
-        found = match(name, [Term(g.id, g.profile.name, tuple(g.names())) for g in games.values()], prefix=False)
-        if len(found) == 1:
-            return games[found[0].key]
-        raise
+    """A game by any of its names, also typed in hiragana or half-width kana (``ぎるどひーろーず``): the catalog
+    folds names as :mod:`amalogs.names` does."""
+    return find_game(name)
 
 
 def _card(game_name: str, ref: str) -> tuple[Game, Card]:

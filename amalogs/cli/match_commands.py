@@ -213,21 +213,16 @@ def resume(
 def summary_record(summary: Summary, sides: Sequence[Side], players: tuple[str, str], seed: int,
                    turn_cap: int) -> dict[str, Any]:
     """A batch's summary as one typed record (``--format json|csv``): who played, wins, draws, lengths, endings."""
+    from amalogs.referee.sessions.sides import deck_ref
+
     played = max(summary.matches, 1)
     return {"matches": summary.matches, "seeds": [seed, seed + summary.matches - 1], "turn_cap": turn_cap,
-            "game1": sides[0].game.id, "deck1": _ref(sides[0]), "player1": players[0],
-            "game2": sides[1].game.id, "deck2": _ref(sides[1]), "player2": players[1],
+            "game1": sides[0].game.id, "deck1": deck_ref(sides[0]), "player1": players[0],
+            "game2": sides[1].game.id, "deck2": deck_ref(sides[1]), "player2": players[1],
             "wins1": summary.wins[0], "wins2": summary.wins[1], "draws": summary.draws,
             "win_rate1": round(summary.wins[0] / played, 4), "win_rate2": round(summary.wins[1] / played, 4),
             "average_turns": round(summary.turns / played, 2), "average_decisions": round(summary.decisions / played, 2),
             "endings": dict(summary.reasons.most_common())}
-
-
-def _ref(side: Side) -> str:
-    """A deck as rows name it: ``GAME:DECK`` for a sample deck, the file as named for a deck file."""
-    from amalogs.referee.sessions.sides import is_deck_file
-
-    return side.deck_id if is_deck_file(side.deck_id) else f"{side.game.id}:{side.deck_id}"
 
 
 def _names(sides: Sequence[Side]) -> list[str]:
@@ -289,13 +284,14 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
 
 def _result_record(session: Session, result: Any) -> dict[str, Any]:
     """One finished match as the row a rows file holds for it (1 and 2 for the seats)."""
+    from amalogs.referee.sessions.sides import deck_ref
     from amalogs.referee.sessions.tournament import ROWS_VERSION
 
     a, b = session.sides
     winner = result.outcome.winner
     return {"version": ROWS_VERSION, "seed": session.seed, "turn_cap": session.turn_cap,
-            "game1": a.game.id, "deck1": _ref(a), "player1": session.players[0],
-            "game2": b.game.id, "deck2": _ref(b), "player2": session.players[1],
+            "game1": a.game.id, "deck1": deck_ref(a), "player1": session.players[0],
+            "game2": b.game.id, "deck2": deck_ref(b), "player2": session.players[1],
             "first": result.first + 1, "winner": None if winner is None else winner + 1,
             "reason": result.outcome.reason, "turns": result.outcome.turns, "decisions": result.decisions}
 

@@ -9,7 +9,7 @@ from amalogs.catalog import Catalog, Game
 from amalogs.errors import AmalogsError
 from amalogs.models.cards import Deck
 
-__all__ = ["Side", "resolve_side", "is_deck_file"]
+__all__ = ["Side", "deck_ref", "is_deck_file", "resolve_side"]
 
 DECK_SUFFIXES = (".toml", ".json", ".txt")
 
@@ -28,6 +28,12 @@ def is_deck_file(name: str) -> bool:
     ends in ``.toml`` or ``.json`` (a deck file) or ``.txt`` (a deck list, docs/decks.md) — a game's 略称 may
     hold a slash, as Z/X's does."""
     return name.lower().endswith(DECK_SUFFIXES)
+
+
+def deck_ref(side: Side) -> str:
+    """A deck as rows, records and saves name it: ``GAME:DECK`` for a sample deck, the file as named for a deck
+    file."""
+    return side.deck_id if is_deck_file(side.deck_id) else f"{side.game.id}:{side.deck_id}"
 
 
 def load_deck_file(catalog: Catalog, path: Path) -> tuple[Game, Deck]:

@@ -34,7 +34,7 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError, cut
 from amalogs.referee.sessions.runner import Summary, cores, play_match
 from amalogs.referee.sessions.saves import Name, Seed, TurnCap
-from amalogs.referee.sessions.sides import Side, is_deck_file, resolve_side
+from amalogs.referee.sessions.sides import Side, deck_ref, is_deck_file, resolve_side
 
 __all__ = ["ROWS_VERSION", "Entry", "Scheduled", "MatchRow", "entries", "schedule", "play_rows", "run_tournament",
            "read_rows", "RowsFile", "summary_of_rows", "ROW_FIELDS", "Plan", "run_scheduled", "Progress", "batch_rows"]
@@ -95,7 +95,7 @@ def entries(catalog: Catalog, names: Sequence[str] = ()) -> list[Entry]:
             chosen.append(Entry(side, name))
         elif ":" in name:
             side = resolve_side(catalog, name)
-            chosen.append(Entry(side, f"{side.game.id}:{side.deck_id}"))
+            chosen.append(Entry(side, deck_ref(side)))
         else:
             game = catalog.game(name)
             decks = catalog.decks(game.id)
@@ -451,7 +451,7 @@ def batch_rows(catalog: Catalog, sides: tuple[Side, Side], seed: int = 1, n: int
                progress: Callable[[Progress], None] | None = None) -> list[dict[str, Any]]:
     """``amalogs match A B -n N --rows FILE`` from Python: the rows (records) of N seeded matches of two sides
     (seeds seed … seed+N−1), also written to ``rows`` when given."""
-    plan = Plan(catalog, tuple(Entry(s, s.deck_id if is_deck_file(s.deck_id) else f"{s.game.id}:{s.deck_id}")
+    plan = Plan(catalog, tuple(Entry(s, deck_ref(s))
                                for s in sides), turn_cap)
     return run_scheduled(plan, [Scheduled(0, 1, seed + k, players) for k in range(n)], jobs, scheduler, rows, force,
                          progress)
