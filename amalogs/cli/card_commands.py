@@ -400,7 +400,13 @@ def convert_deck(
     Example: amalogs convert-deck BD:red-aggro --to BJ --out red-aggro-bj.toml"""
     from amalogs.convert.curve import check_scale
     from amalogs.convert.decks import convert_deck as convert
-    from amalogs.report.decks import deck_conversion_records, deck_conversion_view
+    from amalogs.convert.decks import deck_totals
+    from amalogs.report.decks import (
+        deck_conversion_records,
+        deck_conversion_view,
+        deck_totals_record,
+        deck_totals_view,
+    )
     from amalogs.writer import check_target, write_model
 
     chosen = check_scale(scale)
@@ -410,13 +416,17 @@ def convert_deck(
     result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=chosen)
     write_model(out, result.deck, force)
     records = deck_conversion_records(result, source, target)
+    totals = deck_totals(result, source, catalog().cards(source.id), target, catalog().cards(target.id))
 
     def text() -> None:
         screen = console()
         screen.print(deck_conversion_view(result, source, target, screen.width))
+        screen.print(deck_totals_view(totals, source, target))
         if chosen == "curve":
             echo(f"scale: curve (battle values on the printed curve of {target.page.abbreviation} by 大コスト)")
 
     print_records(fmt, "deck-conversion", records, text, source=source.id, target=target.id, deck=result.deck.name,
-                  scale=chosen, out=str(out), actions=list(result.actions), unmet=[str(v) for v in result.unmet])
+                  scale=chosen, out=str(out), actions=list(result.actions), unmet=[str(v) for v in result.unmet],
+                  totals=deck_totals_record(totals, source, target),
+                  padding={part: dict(c) for part, c in result.padding.items() if c})
     echo(f"wrote {out}", err=fmt is not DataFormat.text)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from amalogs.catalog import Game
+from amalogs.convert.effects import GameFacts
 from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Effect
@@ -72,6 +73,8 @@ class CanonicalCard:
     game_name: str = ""
     cost_stat: str | None = None
     """The native stat the source profile names as the cost (the one its total cost sums), if any."""
+    facts: GameFacts | None = None
+    """The source game's facts, against which each effect is judged in a target (:mod:`amalogs.convert.effects`)."""
     speed_rule: str = ""
     """What its spell speed is in its own game: what gives it (a keyword, a timing printed in its text) and the
     action the game's page lists at that speed, for reasons."""
@@ -221,4 +224,5 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         game_name=game.profile.name,
         cost_stat=ix.totals[0][1] if ix.totals else None,
         speed_rule=_speed_rule(game, speed, cause),
+        facts=ix.facts,
     )

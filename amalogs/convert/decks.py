@@ -21,7 +21,7 @@ from amalogs.errors import cut
 from amalogs.models.base import MAX_ID, MAX_TEXT
 from amalogs.models.cards import Card, Deck
 
-__all__ = ["DeckConversion", "convert_deck", "deck_cards", "explain"]
+__all__ = ["DeckConversion", "DeckTotals", "convert_deck", "deck_cards", "deck_totals", "explain"]
 
 
 @dataclass
@@ -34,6 +34,15 @@ class DeckConversion:
     unmet: list[Violation] = field(default_factory=list)
     scale: Scale = DEFAULT_SCALE
     """The scale of the converted cards' battle values (docs/rules.md §7, "Scales: amalogs and curve")."""
+    padding: dict[str, Counter[str]] = field(default_factory=dict)
+    """The target's own cards added to fill a part (main deck, side deck, extra cards): part → card id → copies."""
+    source: Deck | None = None
+    """The deck that was converted."""
+    cards: dict[str, Card] = field(default_factory=dict)
+    """Every card the written deck holds, converted or the target's own, by id."""
+    left_out: Counter[str] = field(default_factory=Counter)
+    """Source card id → copies with no place in the target (its family has no card type there, or no deck part
+    takes its type)."""
 
 
 def deck_cards(deck: Deck, game_cards: Mapping[str, Card]) -> dict[str, Card]:
@@ -52,7 +61,7 @@ def convert_deck(
     cards = deck_cards(deck, source_cards)
     prefix = source.id_prefix  # an id from the 略称 ('BD' → 'bd'), or the game's id for 遊戯王
     conversions: dict[str, Conversion] = {}
-    result = DeckConversion(deck, conversions, scale=chosen)
+    result = DeckConversion(deck, conversions, scale=chosen, source=deck)
     placed: dict[str, Counter[str]] = {"main": Counter()}
     own = source.id == target.id
     for part, counts in _all_parts(deck):
@@ -60,11 +69,13 @@ def convert_deck(
             cc = to_canonical(cards[card_id], source)
             conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id), curve=curve)
             if conv.left_out is not None:  # its family has no card type in the target (never made a character)
+                result.left_out[card_id] += n
                 result.actions.append(f"left out {n}× {cards[card_id].name}: {conv.left_out.removesuffix(': left out')}")
                 continue
             conversions[card_id] = conv
             where = _place(target, conv.card, part if own else None)
             if where is None:
+                result.left_out[card_id] += n
                 result.actions.append(f"left out {n}× {conv.card.name}: no deck of {target.profile.name} takes a "
                                       f"{conv.card.type}")
                 continue
@@ -72,8 +83,9 @@ def convert_deck(
     pool = {c.card.id: c.card for c in conversions.values()}
     _enforce_copy_limits(target, placed, pool, result)
     _cap_special_counts(target, placed, pool, result)
+    _fill_special_counts(target, placed, pool, target_cards, result)
     _fit_main_size(target, placed, pool, target_cards, result)
-    _fill_side_and_extra(target, placed, target_cards, {**target_cards, **pool}, result)
+    _fill_side_and_extra(target, placed, target_cards, pool, result)
     written = Deck(
         game=target.id,
         name=f"{deck.name[:MAX_TEXT - 20]} ({target.page.abbreviation})",
@@ -85,6 +97,7 @@ def convert_deck(
         cards=tuple(pool[cid] for cid in sorted(pool) if cid not in target_cards),
     )
     result.deck = written
+    result.cards = pool
     result.unmet = check_deck(written, target.profile, deck_cards(written, target_cards))
     return result
 
@@ -158,15 +171,16 @@ def _cap_special_counts(game: Game, placed: dict[str, Counter[str]], pool: Mappi
             top = max(matching, key=lambda c: (part[c], c))
             part[top] -= 1
             excess -= 1
+            _drop_padding(result, special.deck, top)
             if not part[top]:
                 del part[top]
                 matching.remove(top)
 
 
-def _within_specials(game: Game, part: Counter[str], pool: Mapping[str, Card], cid: str) -> bool:
-    """Whether one more copy of a card keeps every main-deck special count under its maximum."""
+def _within_specials(game: Game, part: Counter[str], pool: Mapping[str, Card], cid: str, part_id: str = "main") -> bool:
+    """Whether one more copy of a card keeps every special count of the part under its maximum."""
     for special in game.profile.deck.special_counts:
-        if special.deck != "main" or special.count.max is None or not _matches(pool[cid], special.keyword,
+        if special.deck != part_id or special.count.max is None or not _matches(pool[cid], special.keyword,
                                                                                 special.card_type):
             continue
         if sum(n for c, n in part.items() if _matches(pool[c], special.keyword, special.card_type)) >= special.count.max:
@@ -178,33 +192,191 @@ def _matches(card: Card, keyword: str | None, card_type: str | None) -> bool:
     return (keyword is not None and keyword in card.keywords) or (card_type is not None and card.type == card_type)
 
 
-def _fit_main_size(game: Game, placed: dict[str, Counter[str]], pool: Mapping[str, Card],
+# --- the deck's colour identity and curve, and the target's own cards that fit them ------------------------------
+
+@dataclass(frozen=True)
+class _Fit:
+    """What padding has to match: the colours of the converted cards (the deck's colour identity, in the target's
+    colour ids) and the middle of their cost curve (大コスト)."""
+
+    colours: frozenset[str]
+    colourless: frozenset[str]
+    cost: float
+
+    def rank(self, card: Card, cost: float) -> tuple[int, float, str]:
+        """Lower is better: inside the colour identity (a colourless card is inside every one) before a card
+        sharing one colour before any other; then the nearest cost to the curve's middle; then the id."""
+        own = set(card.colours) - self.colourless
+        if not own or own <= self.colours:
+            place = 0
+        elif own & self.colours:
+            place = 1
+        else:
+            place = 2
+        return place, abs(cost - self.cost), card.id
+
+    def inside(self, card: Card) -> bool:
+        own = set(card.colours) - self.colourless
+        return not own or own <= self.colours or not self.colours
+
+
+def _fit_of(game: Game, main: Counter[str], pool: Mapping[str, Card]) -> _Fit:
+    colourless = frozenset(e.native for e in game.page.colours if e.slot.value == "無色")
+    colours = frozenset(col for cid in main for col in pool[cid].colours) - colourless
+    costs = sorted(c for cid, n in main.items() for c in [_cost(game, pool[cid])] * n)
+    middle = costs[len(costs) // 2] if costs else 0.0
+    return _Fit(colours, colourless, middle)
+
+
+def _cost(game: Game, card: Card) -> float:
+    total = to_canonical(card, game).total_cost
+    return float(total) if total is not None else 0.0
+
+
+def _ranked(game: Game, fit: _Fit, cards: list[Card]) -> list[Card]:
+    """The cards in padding order (see :meth:`_Fit.rank`): every card inside the colour identity comes before
+    any outside it, so one outside is used only when those inside are used up."""
+    return sorted(cards, key=lambda c: fit.rank(c, _cost(game, c)))
+
+
+def _pad_in_order(game: Game, part: Counter[str], pool: Mapping[str, Card], wanted: int, ids: list[str],
+                  part_id: str = "main") -> int:
+    """Add up to ``wanted`` copies of the target's own cards, each as many times as the copy limit allows before
+    the next in ``ids`` (ranked: the best fit first), as a player fills a deck."""
+    rules = game.profile.deck
+    added = 0
+    for cid in ids:
+        key = copy_key(pool[cid], rules.copy_by)
+        exempt = copy_exempt(game.profile, pool[cid])
+        while added < wanted and _within_specials(game, part, pool, cid, part_id) and (
+                exempt or rules.copy_limit is None
+                or sum(n for c, n in part.items() if copy_key(pool[c], rules.copy_by) == key) < rules.copy_limit):
+            part[cid] += 1
+            added += 1
+        if added >= wanted:
+            break
+    return added
+
+
+def _add_padding(result: DeckConversion, part: str, cid: str, n: int = 1) -> None:
+    result.padding.setdefault(part, Counter())[cid] += n
+
+
+def _drop_padding(result: DeckConversion, part: str, cid: str) -> None:
+    pad = result.padding.get(part)
+    if pad and pad.get(cid):
+        pad[cid] -= 1
+        if not pad[cid]:
+            del pad[cid]
+
+
+def _protected(game: Game, part_id: str, part: Counter[str], pool: Mapping[str, Card], cid: str) -> bool:
+    """Whether taking a copy of a card out would break a special count's minimum (the exactly-12 bursts)."""
+    for special in game.profile.deck.special_counts:
+        if special.deck != part_id or not special.count.min or not _matches(pool[cid], special.keyword,
+                                                                             special.card_type):
+            continue
+        if sum(n for c, n in part.items() if _matches(pool[c], special.keyword, special.card_type)) <= special.count.min:
+            return True
+    return False
+
+
+def _trim(game: Game, part_id: str, part: Counter[str], pool: Mapping[str, Card], excess: int,
+          result: DeckConversion) -> int:
+    """Take ``excess`` copies out of a part: padding before converted cards, the most-copied first, never a copy
+    a special count's minimum needs. Returns how many were taken."""
+    taken = 0
+    while taken < excess:
+        pad = result.padding.get(part_id, Counter())
+        free = [c for c in part if not _protected(game, part_id, part, pool, c)]
+        if not free:
+            break
+        top = max(free, key=lambda c: (pad.get(c, 0) > 0, part[c], c))
+        part[top] -= 1
+        _drop_padding(result, part_id, top)
+        if not part[top]:
+            del part[top]
+        taken += 1
+    return taken
+
+
+def _fill_special_counts(game: Game, placed: dict[str, Counter[str]], pool: dict[str, Card],
+                         target_cards: Mapping[str, Card], result: DeckConversion) -> None:
+    """Bring each special count up to its minimum (ビルディバイド's exactly 12 burst cards, ヴァンガード's 16
+    triggers) with the target's own cards that carry it, in the deck's colours and curve, making room by taking
+    out padding and then the most-copied converted cards that do not carry it."""
+    rules = game.profile.deck
+    for special in rules.special_counts:
+        part = placed.get(special.deck)
+        if part is None or not special.count.min:
+            continue
+        have = sum(n for c, n in part.items() if _matches(pool[c], special.keyword, special.card_type))
+        missing = special.count.min - have
+        if missing <= 0:
+            continue
+        fit = _fit_of(game, placed["main"], pool)
+        own = [c for c in target_cards.values() if _matches(c, special.keyword, special.card_type)
+               and (special.deck != "main" or not rules.main_types or is_a(game.profile, c.type, rules.main_types))]
+        candidates = _ranked(game, fit, own)
+        pool.update({c.id: c for c in candidates})
+        before = Counter(part)
+        added = _pad_in_order(game, part, pool, missing, [c.id for c in candidates])
+        for cid, n in (part - before).items():
+            _add_padding(result, special.deck, cid, n)
+        if not added:
+            continue
+        names = _names(part - before, pool, [c.id for c in candidates])
+        result.actions.append(f"added {added} of {game.profile.name}'s own {special.en.lower()} ({names}) to reach "
+                              f"{special.name}'s {_count(special.count)}, in the deck's colours and curve")
+        limit = rules.main.max if special.deck == "main" else None
+        if limit is not None and sum(part.values()) > limit:
+            taken = _trim(game, special.deck, part, pool, sum(part.values()) - limit, result)
+            result.actions.append(f"took out {taken} card(s) that carry no {special.en.lower()} to make room (padding "
+                                  "first, then the most-copied converted cards)")
+
+
+def _count(r: object) -> str:
+    lo, hi = getattr(r, "min", None), getattr(r, "max", None)
+    return f"exactly {lo}" if lo == hi else f"at least {lo}"
+
+
+def _names(counts: Counter[str], pool: Mapping[str, Card], only: list[str]) -> str:
+    return ", ".join(f"{counts[cid]}× {pool[cid].name}" for cid in only if counts.get(cid))
+
+
+def _fit_main_size(game: Game, placed: dict[str, Counter[str]], pool: dict[str, Card],
                    target_cards: Mapping[str, Card], result: DeckConversion) -> None:
     rules = game.profile.deck
     main = placed["main"]
     size = sum(main.values())
     if rules.main.max is not None and size > rules.main.max:
-        while sum(main.values()) > rules.main.max:
-            top = max(main, key=lambda c: (main[c], c))
-            main[top] -= 1
-            if not main[top]:
-                del main[top]
-        result.actions.append(f"trimmed the main deck from {size} to {rules.main.max} cards, taking copies from the "
-                              f"most-copied cards first: {game.profile.name} decks hold {rules.main}")
+        _trim(game, "main", main, pool, size - rules.main.max, result)
+        result.actions.append(f"trimmed the main deck from {size} to {sum(main.values())} cards, taking copies from "
+                              f"the most-copied cards first: {game.profile.name} decks hold {rules.main}")
         return
     if size >= rules.main.min:
         return
-    added = _pad(game, main, pool, rules.main.min - size)
+    converted = [cid for cid in main if cid not in result.padding.get("main", Counter())]
+    added = _pad(game, main, pool, rules.main.min - size, only=converted)
     if added:
         result.actions.append(f"added {added} more copies of the converted cards (within the copy limit) to reach "
                               f"the minimum of {rules.main.min}")
     short = rules.main.min - sum(main.values())
     if short > 0:
-        extra = {cid: c for cid, c in target_cards.items() if not rules.main_types or is_a(game.profile, c.type, rules.main_types)}
-        filled = _pad(game, main, {**pool, **extra}, short, only=list(extra))
+        fit = _fit_of(game, main, pool)
+        own = [c for c in target_cards.values() if not rules.main_types or is_a(game.profile, c.type, rules.main_types)]
+        plain = [c for c in own if not any(_matches(c, sp.keyword, sp.card_type) for sp in rules.special_counts
+                                           if sp.deck == "main" and sp.count.max is not None)]
+        candidates = _ranked(game, fit, plain or own)
+        pool.update({c.id: c for c in candidates})
+        before = Counter(main)
+        filled = _pad_in_order(game, main, pool, short, [c.id for c in candidates])
+        for cid, n in (main - before).items():
+            _add_padding(result, "main", cid, n)
         if filled:
-            result.actions.append(f"padded the main deck with {filled} card(s) from {game.profile.name}'s own sample "
-                                  "set to reach its minimum size")
+            names = _names(main - before, pool, [c.id for c in candidates])
+            result.actions.append(f"padded the main deck with {filled} of {game.profile.name}'s own cards ({names}) "
+                                  "to reach its minimum size, in the deck's colours and nearest its curve")
 
 
 def _pad(game: Game, part: Counter[str], pool: Mapping[str, Card], wanted: int, only: list[str] | None = None) -> int:
@@ -226,29 +398,69 @@ def _pad(game: Game, part: Counter[str], pool: Mapping[str, Card], wanted: int, 
     return added
 
 
+def _bound_stats(game: Game, types: tuple[str, ...]) -> list[str]:
+    """The 固有能力 text stats a card of ``types`` shares with main-deck card types (ビルディバイド's 称号: a
+    territory opens only for an ace unit of the same title)."""
+    from amalogs.cardcheck import type_stats
+    from amalogs.ontology.terms import CanonicalStat
+
+    profile, page = game.profile, game.page
+    unique = {e.native for e in page.status if e.stat is CanonicalStat.UNIQUE}
+    text = {s.id for s in profile.stats if s.kind not in ("number", "colour-cost")}
+    mine = {sid for t in types for sid in type_stats(profile, t)} & unique & text
+    main_types = [t.id for t in profile.card_types if t.id not in types and (
+        not profile.deck.main_types or is_a(profile, t.id, profile.deck.main_types))]
+    theirs = {sid for t in main_types for sid in type_stats(profile, t)}
+    return sorted(mine & theirs)
+
+
 def _fill_side_and_extra(game: Game, placed: dict[str, Counter[str]], target_cards: Mapping[str, Card],
-                         pool: Mapping[str, Card], result: DeckConversion) -> None:
-    colours = {col for cid in placed["main"] for col in pool[cid].colours}
+                         pool: dict[str, Card], result: DeckConversion) -> None:
     rules = game.profile.deck
+    fit = _fit_of(game, placed["main"], pool)
     specials = {s.card_type for s in rules.special_counts if s.card_type and s.count.max is not None}
-    needs = [(s.id, s.size.min, s.types, s.en) for s in rules.side_decks]
-    needs += [(e.id, e.count.min, e.types, e.en) for e in rules.extra_cards]
-    for part_id, minimum, types, label in needs:
+    needs = [(s.id, s.size.min, s.size.max, s.types, s.en) for s in rules.side_decks]
+    needs += [(e.id, e.count.min, e.count.max, e.types, e.en) for e in rules.extra_cards]
+    for part_id, minimum, maximum, types, label in needs:
         part = placed.setdefault(part_id, Counter())
+        size = sum(part.values())
+        if maximum is not None and size > maximum:
+            _trim(game, part_id, part, pool, size - maximum, result)
+            result.actions.append(f"trimmed the {label} from {size} to {maximum} cards, the most-copied first: "
+                                  f"{game.profile.name} allows {_count(CountLike(minimum, maximum))}")
         missing = minimum - sum(part.values())
         if missing <= 0:
             continue
         candidates = [c for c in target_cards.values() if not types or is_a(game.profile, c.type, types)]
         plain = [c for c in candidates if c.type not in specials] or candidates
-        best = [c for c in plain if set(c.colours) & colours] or plain
+        bound = _bound_stats(game, types)
+        usable, note = plain, ""
+        if bound:
+            values = {str(pool[cid].stats.get(sid)) for cid in placed["main"] for sid in bound if sid in pool[cid].stats}
+            usable = [c for c in plain if any(str(c.stats.get(sid)) in values for sid in bound)]
+            if not usable:
+                names = "・".join(s.name for s in game.profile.stats if s.id in bound)
+                note = (f"; no card of the deck shares a {names} with any of them, so it can never be used (it is "
+                        f"there because every {game.profile.name} deck needs {_count(CountLike(minimum, maximum))})")
+                usable = plain
+        best = _ranked(game, fit, usable)
         if not best:
             continue
-        chosen = Counter(best[i % len(best)].id for i in range(missing))
-        part.update(chosen)
+        pool.update({c.id: c for c in best})
+        before = Counter(part)
+        _pad_in_order(game, part, pool, missing, [c.id for c in best], part_id)
+        chosen = part - before
+        for cid, n in chosen.items():
+            _add_padding(result, part_id, cid, n)
         names = ", ".join(f"{n}× {target_cards[cid].name}" for cid, n in chosen.items())
-        result.actions.append(f"filled the {label} from {game.profile.name}'s own cards ({names}): the source deck "
-                              "has nothing that goes there")
+        result.actions.append(f"filled the {label} from {game.profile.name}'s own cards ({names}) in the deck's "
+                              f"colours: the source deck has nothing that goes there{note}")
 
+
+@dataclass(frozen=True)
+class CountLike:
+    min: int
+    max: int | None
 
 
 def explain(violation: Violation, source: Game, target: Game) -> str:
@@ -261,9 +473,85 @@ def explain(violation: Violation, source: Game, target: Game) -> str:
             has = unified is not None and any(e.unified is unified for e in source.page.unified_keywords)
             why = (f"only cards whose {source.profile.name} keyword unifies to {unified} carry it" if has
                    else f"no {source.profile.name} keyword unifies to {unified or special.keyword}")
-            return (f"{why}; giving cards a trigger they do not print would invent card text, so the deck is "
-                    "written as it is")
+            own = f"{target.profile.name} has too few cards of its own with it to make up the rest within its copy limit"
+            return (f"{why}, and {own}; giving cards a trigger they do not print would invent card text, so the deck "
+                    "is written as it is")
     if violation.rule == "main deck size":
         return ("the converted cards and the target's copy limit cannot make up the required size, and no more of "
                 f"{target.profile.name}'s own cards fit; the deck is written as it is")
     return "amalogs found no change that invents nothing; the deck is written as it is"
+
+
+# --- the deck report's totals -------------------------------------------------------------------------------------
+
+@dataclass
+class DeckTotals:
+    """What a deck conversion changed, counted over copies: keywords lost, effects by verdict, colour identity
+    and cost curve (大コスト) before and after, each card's copies before and after, and the padding."""
+
+    keywords_lost: Counter[str]
+    """Source keyword id → copies of cards that lost it."""
+    effects: Counter[str]
+    """Verdict (works, works differently, cannot work) → effects over copies."""
+    colours_before: Counter[str]
+    colours_after: Counter[str]
+    curve_before: Counter[int]
+    curve_after: Counter[int]
+    copies: list[tuple[str, str, int, str | None, int]]
+    """(source id, name, copies in the source deck, target id or None, copies written)."""
+    padding: int
+    left_out: int
+
+
+def _written(deck: Deck) -> Counter[str]:
+    out: Counter[str] = Counter(deck.main)
+    for part in (*deck.side.values(), *deck.extra.values()):
+        out.update(part)
+    return out
+
+
+def _curve(game: Game, cards: Mapping[str, Card], counts: Mapping[str, int]) -> Counter[int]:
+    out: Counter[int] = Counter()
+    for cid, n in counts.items():
+        if cid in cards:
+            total = to_canonical(cards[cid], game).total_cost
+            out[int(total) if total is not None else 0] += n
+    return out
+
+
+def deck_totals(result: DeckConversion, source: Game, source_cards: Mapping[str, Card], target: Game,
+                target_cards: Mapping[str, Card]) -> DeckTotals:
+    """The totals of a deck conversion (see :class:`DeckTotals`)."""
+    assert result.source is not None
+    before_deck = result.source
+    before = _written(before_deck)
+    after = _written(result.deck)
+    src = deck_cards(before_deck, source_cards)
+    dst = deck_cards(result.deck, target_cards)
+    keywords: Counter[str] = Counter()
+    effects: Counter[str] = Counter()
+    copies: list[tuple[str, str, int, str | None, int]] = []
+    for cid, n in before.items():
+        conv = result.conversions.get(cid)
+        if conv is None:
+            copies.append((cid, src[cid].name, n, None, 0))
+            continue
+        for f in conv.fields:
+            if f.field == "keywords" and f.fidelity.value == "dropped":
+                keywords[f.source if isinstance(f.source, str) else str(f.source)] += n  # a unified keyword stays one
+            if f.field == "effects" and isinstance(f.target, str):
+                effects[f.target] += n
+        copies.append((cid, src[cid].name, n, conv.card.id, after.get(conv.card.id, 0)))
+    return DeckTotals(
+        keywords_lost=keywords,
+        effects=effects,
+        colours_before=Counter(col for cid, n in before_deck.main.items() if cid in src for col in src[cid].colours
+                               for _ in range(n)),
+        colours_after=Counter(col for cid, n in result.deck.main.items() if cid in dst for col in dst[cid].colours
+                              for _ in range(n)),
+        curve_before=_curve(source, src, before_deck.main),
+        curve_after=_curve(target, dst, result.deck.main),
+        copies=copies,
+        padding=sum(sum(p.values()) for p in result.padding.values()),
+        left_out=sum(result.left_out.values()),
+    )

@@ -7,9 +7,16 @@ from fractions import Fraction
 
 from amalogs.cardcheck import type_stats
 from amalogs.catalog import Game
+from amalogs.convert.effects import GameFacts, facts_of
 from amalogs.models.game import Stat
 from amalogs.models.mapping import UnifiedEntry
-from amalogs.ontology.terms import CanonicalStat, ColourSlot, Genus, StatSystem, UnifiedKeyword
+from amalogs.ontology.terms import (
+    CanonicalStat,
+    ColourSlot,
+    Genus,
+    StatSystem,
+    UnifiedKeyword,
+)
 
 __all__ = ["GameIndex", "index_of"]
 
@@ -29,6 +36,8 @@ class GameIndex:
     stats: dict[str, Stat]
     totals: tuple[tuple[str, str], ...]
     stat_system: StatSystem | None
+    facts: GameFacts
+    """What the effect judgement reads of the game (:mod:`amalogs.convert.effects`)."""
     type_choices: dict[tuple[object, ...], tuple[str | None, object, str]] = field(default_factory=dict)
     """Memo of card-type choices by (genus, family, permanent): (type or None when the family is missing,
     fidelity, reason)."""
@@ -58,6 +67,7 @@ def _build(game: Game) -> GameIndex:
         stats={s.id: s for s in profile.stats},
         totals=tuple((s.id, s.sum_of) for s in profile.stats if s.sum_of is not None),
         stat_system=page.stat_system(),
+        facts=facts_of(game),
     )
 
 

@@ -42,9 +42,10 @@ from amalogs.convert.curve import (
     side_of,
     side_value,
 )
+from amalogs.convert.effects import CANNOT, DIFFERENT, WORKS, judge
 from amalogs.convert.index import GameIndex, index_of
 from amalogs.models.cards import Card, StatValue
-from amalogs.models.effects import Native
+from amalogs.models.effects import Effect, Native
 from amalogs.models.game import Stat
 from amalogs.ontology.terms import (
     FAMILY_OF,
@@ -134,6 +135,27 @@ class Conversion:
     def lost(self) -> tuple[FieldReport, ...]:
         return tuple(f for f in self.fields if f.fidelity is Fidelity.DROPPED)
 
+    @property
+    def effects(self) -> tuple[FieldReport, ...]:
+        """One row per canonical effect of the source card, with its verdict in the target."""
+        return tuple(f for f in self.fields if f.field == "effects")
+
+    @property
+    def warning(self) -> str | None:
+        """Why the converted card cannot be played as intended (effects that cannot work or work differently),
+        or None when every effect works as in its own game."""
+        rows = self.effects
+        cannot = [f for f in rows if f.fidelity is Fidelity.DROPPED]
+        differ = [f for f in rows if f.fidelity is Fidelity.APPROXIMATED]
+        if not cannot and not differ:
+            return None
+        parts = []
+        if cannot:
+            parts.append(f"{len(cannot)} of its {len(rows)} effect{'s' if len(rows) > 1 else ''} cannot work")
+        if differ:
+            parts.append(f"{len(differ)} {'works' if len(differ) == 1 else 'work'} differently")
+        return f"cannot be played as intended in {self.target_game}: {' and '.join(parts)}"
+
 
 def show(value: object) -> str:
     """A value as the reports print it: fractions as decimals where exact, tables as a=b."""
@@ -198,16 +220,11 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     keywords = _keywords(b)
     _spell_speed(b, type_id, keywords)
     effects = tuple(e for e in cc.effects if b.same or not isinstance(e, Native))
-    for e in cc.effects:
-        if not b.same and isinstance(e, Native):
-            b.report("effects", e.text, "native", None, Fidelity.DROPPED,
-                     f"only {cc.game} can carry this out; in {target.id} it would fizzle (立ち消え)")
     if cc.text:
         b.report("text", cc.text, "—", cc.text, Fidelity.EXACT,
                  "same game" if b.same else "the printed text is kept as written; its meaning travels as effects")
-    if cc.effects and effects:
-        b.report("effects", f"{len(cc.effects)} effect(s)", "canonical effects", f"{len(effects)} effect(s)",
-                 Fidelity.EXACT, "canonical effects mean the same in every game")
+    for e in cc.effects:
+        _effect(b, e)
     parts: dict[str, object] = {
         "id": card_id or cc.id,
         "name": cc.name,
@@ -220,6 +237,23 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
         "effects": effects,
     }
     return Conversion(cc, target.profile.id, parts, tuple(b.reports), scale=scale)
+
+
+_OUTCOME = {WORKS: Fidelity.EXACT, DIFFERENT: Fidelity.APPROXIMATED, CANNOT: Fidelity.DROPPED}
+
+
+def _effect(b: _Builder, e: Effect) -> None:
+    """One canonical effect, judged in the target: works (exact), works differently (approximated, the reason
+    says how) or cannot work (dropped) (docs/rules.md §7, "Effects in the target game")."""
+    if b.same:
+        b.report("effects", e, e.do, WORKS, Fidelity.EXACT, "same game")
+        return
+    if isinstance(e, Native):
+        b.report("effects", e, "native", CANNOT, Fidelity.DROPPED,
+                 f"only {b.cc.game} can carry this out; in {b.target.id} it would fizzle (立ち消え)")
+        return
+    verdict = judge(e, b.cc.facts, b.ix.facts)
+    b.report("effects", e, e.do, verdict.outcome, _OUTCOME[verdict.outcome], verdict.reason)
 
 
 def _card_type(b: _Builder) -> str | None:

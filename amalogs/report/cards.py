@@ -15,6 +15,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from pydantic import BaseModel
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -254,6 +255,8 @@ def field_label(f: FieldReport, source: Game, target: Game) -> str:
 def field_value(game: Game, field: str, value: object, keywords: Sequence[str] = ()) -> str:
     """One side of a conversion field as text, native ids replaced by the game's printed names; a unified
     keyword on the source side by the native keyword it came from (one of ``keywords``, the card's own)."""
+    if field == "effects" and isinstance(value, BaseModel):
+        return describe_effect(value)  # type: ignore[arg-type]
     if isinstance(value, str) and field in _SECTIONS:
         if field == "keywords" and isinstance(value, UnifiedKeyword):
             return keyword_name(game, value, keywords)
@@ -298,9 +301,12 @@ def conversion_view(conv: Conversion, source: Game, target: Game, width: int | N
     notes = Table.grid(padding=(0, 1))
     notes.add_column(no_wrap=True, style="dim")
     notes.add_column(overflow="fold")
+    effect_rows = iter(range(1, len(conv.effects) + 1))
     for f in conv.fields:
         style = FIDELITY_STYLE[f.fidelity]
         label = field_label(f, source, target)
+        if f.field == "effects" and len(conv.effects) > 1:
+            label = f"effect {next(effect_rows)}"
         source_value = field_value(source, f.field, f.source, conv.canonical.native_keywords)
         cells: list[RenderableType] = [label, _one_line(source_value, narrow), _one_line(show(f.canonical), narrow),
                  _one_line(field_value(target, f.field, f.target), narrow), Text(f.fidelity.value, style=style)]
@@ -310,6 +316,8 @@ def conversion_view(conv: Conversion, source: Game, target: Game, width: int | N
     parts: list[RenderableType] = [table, _fidelity_summary(conv.fields)]
     if narrow:
         parts += [Text("Reasons:", style="bold"), notes]
+    if conv.warning:
+        parts.append(Text(f"⚠ {conv.canonical.name} {conv.warning} (see the effect rows)", style="bold yellow"))
     return Group(*parts)
 
 
@@ -336,6 +344,8 @@ def jsonable(value: object) -> Any:
         return [jsonable(v) for v in value]
     if isinstance(value, Mapping):
         return {str(jsonable(k)): jsonable(v) for k, v in value.items()}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", exclude_defaults=True) | {"do": getattr(value, "do", None)}
     return str(value)
 
 
@@ -362,6 +372,9 @@ def conversion_record(conv: Conversion, source: Game, target: Game, source_card:
             for f in conv.fields
         ],
         "summary": {fid.value: n for fid, n in _fidelity_counts(f.fidelity for f in conv.fields)},
+        "effects": {outcome: sum(f.target == outcome for f in conv.effects)
+                    for outcome in ("works", "works differently", "cannot work")},
+        "warning": conv.warning,
     }
 
 

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amalogs.catalog import Game
-from amalogs.convert.decks import DeckConversion, explain
+from amalogs.convert.decks import DeckConversion, DeckTotals, explain
 from amalogs.convert.native import Conversion, Fidelity, FieldReport
 from amalogs.report.cards import (
     FIDELITY_STYLE,
@@ -27,7 +27,8 @@ from amalogs.report.cards import (
     native_name,
 )
 
-__all__ = ["deck_conversion_records", "deck_conversion_view", "lost_names"]
+__all__ = ["deck_conversion_records", "deck_conversion_view", "deck_totals_record", "deck_totals_view",
+           "lost_names"]
 
 
 def lost_names(conv: Conversion, source: Game, target: Game, marked: bool = True) -> list[str]:
@@ -68,6 +69,15 @@ def deck_conversion_view(result: DeckConversion, source: Game, target: Game, wid
         row: list[RenderableType] = [conv.canonical.name, *([] if narrow else [conv.card.id]),
                native_name(target, "card_types", conv.card.type), counts, lost]
         table.add_row(*row)
+    for part, padded in result.padding.items():
+        for cid, n in padded.items():
+            card = result.cards.get(cid)
+            name = Text.assemble(card.name if card else cid, (f" ×{n} padding", "bold magenta"))
+            where = "" if part == "main" else f" ({part})"
+            row = [name, *([] if narrow else [cid]),
+                   native_name(target, "card_types", card.type) if card else "—",
+                   Text(f"{target.page.abbreviation}'s own card", style="magenta"), f"—{where}"]
+            table.add_row(*row)
     parts: list[RenderableType] = [table]
     bullets = Table.grid(padding=(0, 1))
     bullets.add_column(no_wrap=True)
@@ -104,3 +114,48 @@ def deck_conversion_records(result: DeckConversion, source: Game, target: Game) 
             "lost": [f.field for f in conv.lost], "lost_names": lost_names(conv, source, target, marked=False),
         })
     return records
+
+
+def _counts_text(counts: Any, name: Any = str) -> str:
+    return "  ".join(f"{name(k)} {n}" for k, n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))) or "—"
+
+
+def _curve_text(curve: Any) -> str:
+    return "  ".join(f"{c}:{curve[c]}" for c in sorted(curve)) or "—"
+
+
+def deck_totals_view(t: DeckTotals, source: Game, target: Game) -> RenderableType:
+    """The deck report's totals: colour identity and cost curve (大コスト: copies) before and after, keywords
+    lost, effects by verdict, copies kept, padding and cards left out."""
+    grid = Table(title="Totals (over copies)", box=box.MINIMAL, title_style="bold", show_edge=False,
+                 padding=(0, 1), expand=True)
+    grid.add_column("", style="dim", no_wrap=True, min_width=MIN_COLUMN)
+    grid.add_column(source.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
+    grid.add_column(target.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
+    grid.add_row("colour identity", _counts_text(t.colours_before, lambda c: native_name(source, "colours", c)),
+                 _counts_text(t.colours_after, lambda c: native_name(target, "colours", c)))
+    grid.add_row("cost curve", _curve_text(t.curve_before), _curve_text(t.curve_after))
+    kept = sum(1 for *_, tid, n in t.copies if tid is not None and n)
+    grid.add_row("cards", f"{len(t.copies)} ({sum(c[2] for c in t.copies)} copies)",
+                 f"{kept} kept ({sum(c[4] for c in t.copies)} copies), {t.padding} padding, {t.left_out} left out")
+    grid.add_row("keywords lost", _counts_text(t.keywords_lost, lambda k: keyword_name(source, k)), "")
+    grid.add_row("effects", "", _counts_text(t.effects))
+    changed = [f"{name} {before}→{after}" for _, name, before, _, after in t.copies if before != after]
+    if changed:
+        grid.add_row("copies changed", "", ", ".join(changed))
+    return grid
+
+
+def deck_totals_record(t: DeckTotals, source: Game, target: Game) -> dict[str, Any]:
+    """The totals as data (``--format json``)."""
+    return {
+        "colour_identity": {"before": {native_name(source, "colours", k): n for k, n in t.colours_before.items()},
+                            "after": {native_name(target, "colours", k): n for k, n in t.colours_after.items()}},
+        "cost_curve": {"before": {str(k): t.curve_before[k] for k in sorted(t.curve_before)},
+                       "after": {str(k): t.curve_after[k] for k in sorted(t.curve_after)}},
+        "keywords_lost": {keyword_name(source, k): n for k, n in t.keywords_lost.items()},
+        "effects": dict(t.effects),
+        "copies": [{"card": cid, "name": name, "before": before, "target_id": tid, "after": after}
+                   for cid, name, before, tid, after in t.copies],
+        "padding": t.padding, "left_out": t.left_out,
+    }

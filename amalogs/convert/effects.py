@@ -1,0 +1,242 @@
+"""Each canonical effect of a converted card, judged in the target game: it works, it works differently (and
+how), or it cannot work there (docs/rules.md §7, "Effects in the target game").
+
+A canonical effect means the same thing in every game, but what it *does* depends on what the game has: a
+life-trigger effect needs a game whose damage reveals cards with triggers, a heal needs a life that can go up,
+a ``modify`` of SP needs characters that deal SP, an activated cost in a colour needs that colour among the
+target's resources. The judgement reads those facts from the target's rule profile and AMALOGS page
+(:class:`GameFacts`) and compares them with the source game's, so an effect that does in the target what it
+did in its own game is ``exact``, one that does something else ``approximated`` (the reason says what), and
+one that can do nothing ``dropped``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amalogs.catalog import Game
+from amalogs.ontology.terms import (
+    CanonicalStat,
+    CanonicalZone,
+    CleanupTiming,
+    ColourSlot,
+    Genus,
+    LifeSystem,
+    StatSystem,
+    UnifiedKeyword,
+)
+
+__all__ = ["GameFacts", "Verdict", "WORKS", "DIFFERENT", "CANNOT", "facts_of", "judge"]
+
+WORKS, DIFFERENT, CANNOT = "works", "works differently", "cannot work"
+PERSISTENT = CleanupTiming.PERSISTENT.value
+"""ダメージクリンナップ 持続: damage stays on characters (HP制). With any other timing an effect's damage on a
+character lasts until the end of the turn (battle damage may go sooner: 戦闘終了時, なし)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the effect judgement reads of one game (its profile and page)."""
+
+    game: str
+    hand: bool
+    """A 手札 zone (ブレイクジョーカー has none: its cards go from the deck into the row)."""
+    resources: str | None
+    """Where its standing resources (常駐資源) come from (the profile's ``resources.source``), or None when it
+    has none (costs paid another way: deck-top cards, counter blast)."""
+    colour_slots: frozenset[ColourSlot]
+    life: LifeSystem
+    life_triggers: bool
+    """Damage reveals life cards whose triggers may fire (the profile's ``life.triggers``)."""
+    stat_system: StatSystem | None
+    """None: its characters have no battle values and never battle (ブレイクジョーカー)."""
+    damage: str
+    sp: bool
+    """Its characters print SP (an SPS game with an SP stat)."""
+    blocks: bool
+    """A character can block or intercept (the profile's ``battle.blockers``)."""
+    cleanup: str
+    keywords: frozenset[UnifiedKeyword]
+    genera: frozenset[Genus]
+
+
+def facts_of(game: Game) -> GameFacts:
+    """The facts of one game (see :class:`GameFacts`)."""
+    profile, page = game.profile, game.page
+    standing = any(e.genus is Genus.STANDING_RESOURCE for e in page.resources)
+    blockers = profile.battle.blockers
+    if blockers is None:
+        blockers = "any" if any(str(e.rule) == "ブロック宣言" for e in page.keyword_rules) else "none"
+    return GameFacts(
+        game=game.id,
+        hand=any(e.zone is CanonicalZone.HAND for e in page.permanent_types),
+        resources=profile.resources.source if standing else None,
+        colour_slots=frozenset(e.slot for e in page.colours),
+        life=page.life_system(),
+        life_triggers=bool(profile.life.triggers),
+        stat_system=page.stat_system(),
+        damage=page.damage_system().value,
+        sp=any(e.stat is CanonicalStat.SP for e in page.status),
+        blocks=blockers != "none",
+        cleanup=page.damage_cleanup.timing.value,
+        keywords=frozenset(e.unified for e in page.unified_keywords if e.unified is not None),
+        genera=frozenset(e.genus for e in page.card_types if e.genus is not None),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """How one effect fares in the target: ``works``, ``works differently`` or ``cannot work``, and why."""
+
+    outcome: str
+    reason: str
+
+
+_HEAL_DOES = {
+    LifeSystem.LIFE_POINTS: "life points go up",
+    LifeSystem.DAMAGE_ACCUMULATION: "damage cards go from the damage zone to the discard pile",
+    LifeSystem.LIFE_CARDS: "top cards of the deck go face down into the life",
+}
+
+
+def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdict:
+    """Judge one canonical effect (a model of :mod:`amalogs.models.effects`) of a card of the game ``source``
+    (None: not known, judged against the target alone) played in ``target``."""
+    e = effect
+    when = getattr(e, "when", "play")
+    t, s = target, source
+    g = t.game
+    timing = _timing(when, s, t)
+    if timing is not None:
+        return timing
+    cost = _payment(getattr(e, "pay", None), t)
+    if cost is not None:
+        return cost
+    kind = getattr(e, "do", "")
+    if kind in ("damage", "modify") and t.stat_system is None:
+        return Verdict(CANNOT, f"{g}'s characters have no battle values (no stat system): a {kind} changes nothing")
+    if kind == "damage":
+        if s is not None and (s.cleanup == PERSISTENT) != (t.cleanup == PERSISTENT):
+            how = ("stays on the character from turn to turn" if t.cleanup == PERSISTENT
+                   else f"is gone at the end of the turn (in {s.game} it stays: {PERSISTENT})")
+            return Verdict(DIFFERENT, f"damage on characters in {g} ({t.cleanup}) {how}")
+        return _works(s, t)
+    if kind == "modify":
+        return _modify(e, s, t)
+    if kind == "heal":
+        return _heal(e, s, t)
+    if kind in ("draw", "discard", "return_to_hand") and not t.hand:
+        how = {"draw": "a drawn card goes from the deck into the row, and only during a round",
+               "discard": "there is nothing to discard", "return_to_hand": "there is no hand to return it to"}[kind]
+        outcome = DIFFERENT if kind == "draw" else CANNOT
+        return Verdict(outcome, f"{g} has no hand: {how}")
+    if kind == "search" and not t.hand:
+        return Verdict(CANNOT, f"{g} has no hand to take the found cards into")
+    if kind == "search":
+        return _search(e, s, t)
+    if kind == "gain_resource":
+        if t.resources is None:
+            return Verdict(CANNOT, f"{g} has no resource area (its costs are paid another way): no resource to gain")
+        if s is not None and s.resources is not None and s.resources != t.resources:
+            return Verdict(DIFFERENT, f"the deck's top card becomes a resource, but {g}'s resources come from "
+                                      f"{t.resources} ({s.game}: {s.resources})")
+        return _works(s, t)
+    if kind == "grant_keyword":
+        keyword = getattr(e, "keyword")
+        if keyword not in t.keywords:
+            return Verdict(DIFFERENT, f"no keyword of {g} unifies to {keyword}: the referee carries out its AMALOGS "
+                                      f"meaning, but no card of {g} has it")
+        return _works(s, t)
+    if kind == "boost_attack":
+        if t.damage == "DDS" and (s is None or s.damage != "DDS"):
+            return Verdict(DIFFERENT, f"{g} is DDS: its attackers deal their attack value, and the boost is added to it "
+                                      "as that many points")
+        return _works(s, t)
+    if kind == "player_damage" and s is not None and s.life != t.life:
+        return Verdict(DIFFERENT, f"each SP point is one point of {g}'s life ({t.life}), not of {s.game}'s ({s.life})")
+    return _works(s, t)
+
+
+def _works(s: GameFacts | None, t: GameFacts) -> Verdict:
+    return Verdict(WORKS, "the same in both games" if s is None or s.game != t.game else "same game")
+
+
+def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
+    g = t.game
+    if when == "life" and not t.life_triggers:
+        return Verdict(CANNOT, f"a life trigger: {g}'s damage reveals no cards with triggers ({t.life}), so it never "
+                               "happens")
+    if when == "block" and not t.blocks:
+        return Verdict(CANNOT, f"on a block: nothing blocks in {g}, so it never happens")
+    if when in ("attack", "block") and t.stat_system is None:
+        return Verdict(CANNOT, f"on {'an attack' if when == 'attack' else 'a block'}: {g}'s characters never battle, "
+                               "so it never happens")
+    return None
+
+
+def _payment(pay: object, t: GameFacts) -> Verdict | None:
+    """A cost nobody in the target can pay: resources in a game without them, a colour the target lacks, a
+    discard from a hand it does not have."""
+    if pay is None:
+        return None
+    g = t.game
+    resources = getattr(pay, "resources", {})
+    if resources and t.resources is None:
+        return Verdict(CANNOT, f"its cost rests resources, and {g} has none: nobody can pay it")
+    missing = [str(slot) for slot in resources if slot != "any" and slot is not ColourSlot.COLOURLESS
+               and slot not in t.colour_slots]
+    if missing:
+        return Verdict(CANNOT, f"its cost needs {', '.join(missing)} resources, a colour {g} does not have: nobody "
+                               "can pay it")
+    if (getattr(pay, "discard", 0) or getattr(pay, "discard_self", False) or getattr(pay, "zone", "") == "hand") \
+            and not t.hand:
+        return Verdict(CANNOT, f"its cost is paid from the hand, and {g} has no hand: nobody can pay it")
+    return None
+
+
+def _modify(e: object, s: GameFacts | None, t: GameFacts) -> Verdict:
+    stat = getattr(e, "stat")
+    g = t.game
+    if stat is CanonicalStat.SP:
+        if t.damage == "DDS":
+            return Verdict(DIFFERENT, f"{g} is DDS: its characters print no SP; the SP bonus is added to the attack "
+                                      "value dealt to a player, as that many points")
+        if not t.sp:
+            return Verdict(CANNOT, f"{g}'s characters have no SP")
+        return _works(s, t)
+    same = s is not None and s.stat_system == t.stat_system
+    if stat is CanonicalStat.BP and t.stat_system is StatSystem.APDP and not same:
+        return Verdict(DIFFERENT, f"{g} has AP and DP, no BP: the change applies to both")
+    if stat in (CanonicalStat.AP, CanonicalStat.DP) and t.stat_system is not StatSystem.APDP and not same:
+        side = "attack" if stat is CanonicalStat.AP else "defence"
+        return Verdict(DIFFERENT, f"{g} has one battle value ({t.stat_system}): the change applies to it, only as the "
+                                  f"{side} side")
+    if t.stat_system is StatSystem.HP and not same:
+        return Verdict(DIFFERENT, f"{g} counts battles in HP that stays damaged: the change is to HP")
+    return _works(s, t)
+
+
+def _heal(e: object, s: GameFacts | None, t: GameFacts) -> Verdict:
+    g = t.game
+    does = _HEAL_DOES.get(t.life)
+    if does is None:
+        return Verdict(CANNOT, f"{g}'s life is {t.life}: nothing comes back, so a heal does nothing")
+    if s is not None and s.life != t.life:
+        return Verdict(DIFFERENT, f"in {g} ({t.life}) {does}; in {s.game} ({s.life}) "
+                                  f"{_HEAL_DOES.get(s.life, 'nothing came back')}")
+    return _works(s, t)
+
+
+def _search(e: object, s: GameFacts | None, t: GameFacts) -> Verdict:
+    f = getattr(e, "filter")
+    g = t.game
+    genus = getattr(f, "genus", None)
+    if genus is not None and genus not in t.genera:
+        return Verdict(CANNOT, f"it looks for a {genus}, and {g} has no card of it: it finds nothing")
+    keyword = getattr(f, "keyword", None)
+    if keyword is not None and keyword not in t.keywords:
+        return Verdict(CANNOT, f"it looks for {keyword}, and no keyword of {g} unifies to it: it finds nothing")
+    if getattr(f, "trait", None) and s is not None and s.game != t.game:
+        return Verdict(DIFFERENT, f"it looks for the 特徴 {f.trait}, which {g}'s own cards do not print: only "
+                                  "converted cards can match")
+    return _works(s, t)
