@@ -394,7 +394,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
                  + "".join(f" · {n}" for n in event.get("combos", [])),
         "round-won": f"wins the round: {event.get('damage')} damage",
         "hp": f"takes {event.get('damage')} damage: HP {event.get('hp')}",
-        "healed": f"recovers: HP {event.get('hp')}",
+        "healed": f"recovers: HP {event.get('hp')}" if "hp" in event else f"recovers: life {event.get('life')}",
         "to-deck-bottom": f"puts {event.get('cards')} revealed card(s) under its deck",
         "deck-destroyed": f"loses {event.get('cards')} card(s) from its deck top",
         "peek": f"looks at the face-down {c('card')}",

@@ -104,6 +104,15 @@ class CoreGame:
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         """Add one resource the game's way (an effect's gain_resource)."""
 
+    def heal(self, state: State, i: int, amount: int) -> None:
+        """An effect's heal: life points back, up to the game's maximum (a seat with an ``hp`` counter); a game
+        whose life is something else does it its own way, or nothing (shields, forts)."""
+        counters = state.seats[i].counters
+        if "hp" in counters:
+            healed = counters["hp"] + amount
+            counters["hp"] = min(healed, counters.get("hp-max", healed))
+            state.emit("healed", seat=i, hp=counters["hp"])
+
     def begin_turn(self, state: State, i: int) -> str | None:
         """Ready cards, draw, add resources; return a loss reason if the player loses doing so."""
         return None

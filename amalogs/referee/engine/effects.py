@@ -8,8 +8,8 @@ Carried out now: effects when a card is played (``play``), life triggers (``life
 trigger card without one), a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
 ``end-of-turn`` effects, activated abilities with a structured cost (:mod:`amalogs.referee.engine.abilities`), and
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
-stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (a seat's ``hp``
-counter, up to ``hp-max``), and a
+stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (its game's way: life points up to
+``hp-max``, damage cards back, deck cards into the life), and a
 search (the player picks among the matching cards looked at) and scout (the player puts each card back on the
 top or at the bottom). ``native`` effects are
 logged as not carried out; a static effect that names one target without being on the card itself (only
@@ -250,13 +250,10 @@ def discard_from_hand(s: State, i: int, uid: int) -> None:
 
 
 def _heal(s: State, p: Pending) -> None:
-    """Life points back, up to the game's maximum (a seat with an ``hp`` counter; other games: nothing)."""
+    """Each player named recovers life its game's way (the module's ``heal``: life points up to the maximum,
+    damage cards back to the discard pile, deck cards into the life; shields and forts: nothing)."""
     for i in _players(s, p, p.effect.who):
-        counters = s.seats[i].counters
-        if "hp" in counters:
-            healed = counters["hp"] + p.effect.amount
-            counters["hp"] = min(healed, counters.get("hp-max", healed))
-            s.emit("healed", seat=i, hp=counters["hp"])
+        module_of(s, i).heal(s, i, p.effect.amount)
 
 
 def _boost(s: State, p: Pending) -> None:

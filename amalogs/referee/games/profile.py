@@ -567,6 +567,28 @@ class ProfileGame(CoreGame):
             return "lost"
         return self._trigger(state, uid)
 
+    def heal(self, state: State, i: int, amount: int) -> None:
+        """ダメージ蓄積: that many damage cards (spent ones first, then the newest) go to the discard pile; ライフカード: that many deck-top
+        cards go face down into the life; ライフポイント: points back (the engine's way); otherwise nothing."""
+        kind = state.rules[i].life_system
+        seat = state.seats[i]
+        if kind == "ダメージ蓄積":
+            damage = seat.zones[self.life_zone]
+            for _ in range(min(amount, len(damage))):
+                # a spent (face-down) damage card first: it can pay no more; else the newest
+                uid = next((u for u in reversed(damage) if u in seat.rested), damage[-1])
+                damage.remove(uid)
+                seat.rested.discard(uid)
+                seat.zones[self.discard].append(uid)
+            state.emit("healed", seat=i, life=len(damage))
+        elif kind == "ライフカード":
+            deck, life = seat.zones[self.deck], seat.zones[self.life_zone]
+            for _ in range(min(amount, len(deck))):
+                life.append(deck.pop())
+            state.emit("healed", seat=i, life=len(life))
+        else:
+            super().heal(state, i, amount)
+
     def _break(self, state: State, i: int) -> HitResult:
         """The top fort breaks: to its owner's hand (a card with a life trigger may be played free)."""
         seat = state.seats[i]
