@@ -13,6 +13,7 @@ import pytest
 from amalogs.catalog import Catalog, Game
 from amalogs.convert import Conversion, Fidelity, FieldReport, to_canonical, to_native
 from amalogs.convert.canonical import CanonicalCard, derived_stats
+from amalogs.convert.curve import CurveScale, curve_scale
 from amalogs.models.cards import Card
 from amalogs.ontology.terms import CanonicalStat, ColourSlot
 
@@ -22,20 +23,29 @@ LISTED = ("colours", "keywords", "effects")
 Leg = tuple[Game, Card, CanonicalCard, Game, Conversion]
 
 
-def _legs(catalog: Catalog) -> list[Leg]:
+def _curve(catalog: Catalog, source: Game, target: Game, scale: str) -> CurveScale | None:
+    if scale != "curve":
+        return None
+    return curve_scale(source, catalog.cards(source.id), target, catalog.cards(target.id))
+
+
+def _legs(catalog: Catalog, scale: str = "amalogs") -> list[Leg]:
     out = []
     for source in catalog.games.values():
-        for card in catalog.cards(source.id).values():
-            cc = to_canonical(card, source)
-            for target in catalog.games.values():
-                if target.id != source.id:
-                    out.append((source, card, cc, target, to_native(cc, target)))
+        for target in catalog.games.values():
+            if target.id == source.id:
+                continue
+            curve = _curve(catalog, source, target, scale)
+            for card in catalog.cards(source.id).values():
+                cc = to_canonical(card, source)
+                out.append((source, card, cc, target, to_native(cc, target, curve=curve)))
     return out
 
 
-@pytest.fixture(scope="module")
-def legs(catalog: Catalog) -> list[Leg]:
-    return _legs(catalog)
+@pytest.fixture(scope="module", params=["amalogs", "curve"])
+def legs(catalog: Catalog, request: pytest.FixtureRequest) -> list[Leg]:
+    """Every conversion, on each scale (docs/rules.md §7, "Scales: amalogs and curve")."""
+    return _legs(catalog, request.param)
 
 
 def _converted(legs: list[Leg]) -> list[Leg]:
@@ -170,7 +180,8 @@ def test_round_trip_changes_are_never_exact_both_ways(catalog: Catalog, legs: li
     changed = 0
     pairs = 0
     for source, card, cc, target, conv in _converted(legs):
-        back = to_native(to_canonical(conv.card, target), source)
+        back = to_native(to_canonical(conv.card, target), source,
+                         curve=_curve(catalog, target, source, conv.scale))
         if back.left_out is not None:
             continue
         pairs += 1
