@@ -219,6 +219,10 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
             yield from _unknown(f"{_PAGE_SECTION[section]}[{i}].native", entry.native, known, f"native {what}")
     for i, adj in enumerate(page.adjust):
         yield from _unknown(f"adjust[{i}].stat", adj.stat, profile.ids("stats"), "native stat")
+    for i, ss in enumerate(page.spell_speeds):
+        for j, type_id in enumerate(ss.card_types):
+            yield from _unknown(f"spell_speeds[{i}].card_types[{j}]", type_id, profile.ids("card_types"),
+                                "native card type")
     yield from _duplicates("adjust", (a.stat for a in page.adjust))
     yield from _coverage(page, profile)
     yield from _keyword_rules(page)

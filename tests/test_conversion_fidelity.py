@@ -199,3 +199,21 @@ def test_round_trip_changes_are_never_exact_both_ways(catalog: Catalog, legs: li
             assert any(f.fidelity is not Fidelity.EXACT for f in (*first, *second)), (
                 source.id, card.id, target.id, name, _value(card, name), _value(returned, name))
     print(f"\nround trips A → B → A: {pairs}; fields that came back changed (each non-exact on a leg): {changed}")
+
+
+def test_speeds_given_by_card_type_and_printed_words_come_from_the_page(catalog: Catalog) -> None:
+    """Magic's instant (``spell_speeds.card_types``) and 戦国大戦TCG's 「戦闘中にも使える」 (``spell_speeds.printed``) are
+    data on the pages, checked against the profile."""
+    from amalogs.checks import check_page
+    from amalogs.convert.canonical import printed_speed, type_speed
+    from amalogs.ontology.terms import SpellSpeed
+
+    mtg, sgk = catalog.game("MTG"), catalog.game("SGK")
+    assert type_speed(mtg, "instant") is SpellSpeed.SS2 and type_speed(mtg, "sorcery") is None
+    assert printed_speed(sgk, "…（戦闘中にも使える）") == (SpellSpeed.SS2, "戦闘中にも使える")
+    assert printed_speed(mtg, "…（戦闘中にも使える）") is None
+    entries = list(mtg.page.spell_speeds)
+    entries[1] = entries[1].model_copy(update={"card_types": ("instant", "no-such-type")})
+    page = mtg.page.model_copy(update={"spell_speeds": tuple(entries)})
+    problems = list(check_page(page, mtg.profile))
+    assert any(key == "spell_speeds[1].card_types[1]" and "no-such-type" in msg for key, msg in problems), problems

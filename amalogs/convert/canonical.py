@@ -153,30 +153,26 @@ def _canonical_value(ix: GameIndex, stat_id: str, value: StatValue) -> Sourced:
     return Sourced(canonical, value, stat_id)
 
 
-BATTLE_TIMING: dict[str, str] = {"sengoku-taisen": "戦闘中にも使える"}
-"""Games whose card prints its battle timing in its text: a 計略 with 「（戦闘中にも使える）」 is also played in the
-計略 step of the battle phase (SS2), the others in the main phase only (SS1) (docs/rules.md §7)."""
+def printed_speed(game: Game, text: str | None) -> tuple[SpellSpeed, str] | None:
+    """The fastest speed a card's text gives it by words its game's page lists (``spell_speeds.printed``:
+    戦国大戦TCG's 「（戦闘中にも使える）」, a 計略 also played in the battle phase, SS2), with those words; or None."""
+    found = [(e.speed, words) for e in game.page.spell_speeds for words in e.printed if text and words in text]
+    return max(found, key=lambda x: x[0]) if found else None
 
 
-TYPE_SPEED: dict[str, dict[str, SpellSpeed]] = {"magic-the-gathering": {"instant": SpellSpeed.SS2}}
-"""Card types played at a speed of their own, whatever their keywords (an instant is cast at SS2, its page's
-"Casting instants and spells with flash")."""
+def type_speed(game: Game, type_id: str) -> SpellSpeed | None:
+    """The speed a card type is played at whatever its keywords (``spell_speeds.card_types``: an instant, SS2)."""
+    return max((e.speed for e in game.page.spell_speeds if type_id in e.card_types), default=None)
 
 
-def battle_timing(game_id: str, text: str | None) -> bool:
-    """Whether a card's text gives it its game's battle timing (SS2), as :data:`BATTLE_TIMING` reads it."""
-    marker = BATTLE_TIMING.get(game_id)
-    return bool(marker and text and marker in text)
-
-
-def _speed_rule(game: Game, speed: SpellSpeed, cause: str | None) -> str:
-    actions = next((e.actions for e in game.page.spell_speeds if e.speed == speed), ())
-    hints = [h for h in (cause, "計略" if cause and cause in BATTLE_TIMING.values() else None) if h]
-    hinted = [a for a in actions if any(h.lower() in a.lower() for h in hints)]
-    if cause in BATTLE_TIMING.values():
-        hinted = [a for a in actions if "計略" in a] or hinted
+def _speed_rule(game: Game, speed: SpellSpeed, cause: str | None, printed: bool = False) -> str:
+    entry = next((e for e in game.page.spell_speeds if e.speed == speed), None)
+    actions = entry.actions if entry else ()
+    hinted = [a for a in actions if cause and cause.lower() in a.lower()]
+    if printed:  # the action the page lists for a card its printed words make faster (a 計略 in the battle phase)
+        hinted = [a for a in actions if any(w in a for w in ("計略", "spell", "card"))] or hinted
     action = (hinted or list(actions) or [""])[0]
-    given = f"「{cause}」" if cause in BATTLE_TIMING.values() else (cause or "no keyword of another speed")
+    given = f"「{cause}」" if printed else (cause or "no keyword of another speed")
     return f"SS{int(speed)} in {game.id} ({given}: {action})" if action else f"SS{int(speed)} in {game.id} ({given})"
 
 
@@ -195,9 +191,10 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
     entries = ix.keywords
     unified = tuple(dict.fromkeys(entries[k].unified for k in card.keywords if k in entries and entries[k].unified))
     speeds = [(sp, k) for k in card.keywords if k in entries and (sp := entries[k].spell_speed) is not None]
-    if battle_timing(game.id, card.text):
-        speeds.append((SpellSpeed.SS2, BATTLE_TIMING[game.id]))
-    if (typed := TYPE_SPEED.get(game.id, {}).get(card.type)) is not None:
+    words = printed_speed(game, card.text)
+    if words is not None:
+        speeds.append(words)
+    if (typed := type_speed(game, card.type)) is not None:
         speeds.append((typed, card.type))
     speed, cause = max(speeds, default=(SpellSpeed.SS1, None), key=lambda x: x[0])
     return CanonicalCard(
@@ -223,6 +220,6 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         damage_system=str(game.page.damage_system()),
         game_name=game.profile.name,
         cost_stat=ix.totals[0][1] if ix.totals else None,
-        speed_rule=_speed_rule(game, speed, cause),
+        speed_rule=_speed_rule(game, speed, cause, printed=words is not None and cause == words[1]),
         facts=ix.facts,
     )

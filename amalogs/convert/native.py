@@ -26,10 +26,10 @@ from pydantic import ValidationError
 from amalogs.catalog import Game
 from amalogs.convert.canonical import (
     ONE,
-    TYPE_SPEED,
     CanonicalCard,
     Sourced,
-    battle_timing,
+    printed_speed,
+    type_speed,
 )
 from amalogs.convert.curve import (
     DEFAULT_SCALE,
@@ -732,9 +732,9 @@ def _spell_speed(b: _Builder, type_id: str, keywords: tuple[str, ...]) -> None:
     cc = b.cc
     source = cc.spell_speed
     speeds = [sp for k in keywords if k in b.ix.keywords and (sp := b.ix.keywords[k].spell_speed) is not None]
-    if battle_timing(b.target.id, cc.text):
-        speeds.append(SpellSpeed.SS2)
-    if (typed := TYPE_SPEED.get(b.target.id, {}).get(type_id)) is not None:
+    if (words := printed_speed(b.target, cc.text)) is not None:
+        speeds.append(words[0])
+    if (typed := type_speed(b.target, type_id)) is not None:
         speeds.append(typed)
     target = max(speeds, default=SpellSpeed.SS1)
     src, tgt = f"SS{int(source)}", f"SS{int(target)}"

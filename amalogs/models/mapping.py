@@ -160,6 +160,11 @@ class StatusEntry(DataModel):
 class SpellSpeedEntry(DataModel):
     speed: SpellSpeed = Field(description="a spell speed")
     actions: tuple[Text, ...] = Field(min_length=1, description="the native actions taken at this speed")
+    card_types: tuple[Slug, ...] = Field(
+        (), description="native card types played at this speed whatever their keywords (Magic's instant: 2)")
+    printed: tuple[Text, ...] = Field(
+        (), description="words in a card's text that let it be played at this speed (戦国大戦TCG's "
+        "「戦闘中にも使える」: a 計略 also played in the battle phase, 2)")
 
 
 class Detail(DataModel):
