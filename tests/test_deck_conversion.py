@@ -105,3 +105,17 @@ def test_convert_deck_reports_totals_and_padding(cli: Cli, tmp_path: Path) -> No
     code, text, _ = cli("convert-deck", "BJ:spade-flush", "--to", "VG", "--out", str(out), "--force")
     flat = " ".join(text.split())
     assert "padding" in flat and "colour identity" in flat and "cost curve" in flat and "keywords lost" in flat
+
+
+def test_convert_deck_json_has_every_field_and_effect(cli: Cli, tmp_path: Path) -> None:
+    code, text, err = cli("convert-deck", "GH:crimson-gale-adventurers", "--to", "BJ", "--out",
+                          str(tmp_path / "bj.toml"), "--format", "json")
+    assert code == 0, err
+    records = json.loads(text)["records"]
+    assert records and all(r["fields"] for r in records)
+    effects = [f for r in records for f in r["fields"] if f["field"] == "effects"]
+    assert effects and {f["target"] for f in effects} <= {"works", "works differently", "cannot work"}
+    assert any(r["warning"] for r in records)
+    code, text, _ = cli("convert-deck", "GH:crimson-gale-adventurers", "--to", "BJ", "--out",
+                        str(tmp_path / "bj.toml"), "--force", "--format", "csv")
+    assert code == 0 and "fields" not in text.splitlines()[0]

@@ -415,7 +415,7 @@ def convert_deck(
     target = _game(to)
     result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=chosen)
     write_model(out, result.deck, force)
-    records = deck_conversion_records(result, source, target)
+    records = deck_conversion_records(result, source, target, full=fmt is DataFormat.json)
     totals = deck_totals(result, source, catalog().cards(source.id), target, catalog().cards(target.id))
 
     def text() -> None:

@@ -365,17 +365,20 @@ def conversion_record(conv: Conversion, source: Game, target: Game, source_card:
     return {
         "source": {"game": source.id, "id": source_card.id, "name": source_card.name},
         "target": card_record(target, conv.card),
-        "fields": [
-            {"field": f.field, "label": field_label(f, source, target), "source": jsonable(f.source),
-             "canonical": jsonable(f.canonical), "target": jsonable(f.target), "fidelity": f.fidelity.value,
-             "reason": f.reason}
-            for f in conv.fields
-        ],
+        "fields": field_rows(conv, source, target),
         "summary": {fid.value: n for fid, n in _fidelity_counts(f.fidelity for f in conv.fields)},
         "effects": {outcome: sum(f.target == outcome for f in conv.effects)
                     for outcome in ("works", "works differently", "cannot work")},
         "warning": conv.warning,
     }
+
+
+def field_rows(conv: Conversion, source: Game, target: Game) -> list[dict[str, Any]]:
+    """Every field of a conversion as data: its values on each side, fidelity and reason (an effect's row: the
+    effect, its primitive and its verdict in the target)."""
+    return [{"field": f.field, "label": field_label(f, source, target), "source": jsonable(f.source),
+             "canonical": jsonable(f.canonical), "target": jsonable(f.target), "fidelity": f.fidelity.value,
+             "reason": f.reason} for f in conv.fields]
 
 
 def _fidelity_counts(values: Iterable[Fidelity]) -> Sequence[tuple[Fidelity, int]]:

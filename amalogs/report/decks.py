@@ -102,17 +102,25 @@ def deck_conversion_view(result: DeckConversion, source: Game, target: Game, wid
     return Group(*parts)
 
 
-def deck_conversion_records(result: DeckConversion, source: Game, target: Game) -> list[dict[str, Any]]:
+def deck_conversion_records(result: DeckConversion, source: Game, target: Game,
+                            full: bool = False) -> list[dict[str, Any]]:
     """One record per converted card: source id and name, target id and card type, the count of fields of
-    each fidelity, and what was lost (by field id and by name)."""
+    each fidelity, and what was lost (by field id and by name); ``full`` adds every field's row and each
+    effect's verdict (``fields``, as `convert --format json` gives them) and the card's warning."""
+    from amalogs.report.cards import field_rows
+
     records = []
     for source_id, conv in result.conversions.items():
-        records.append({
+        record = {
             "card": source_id, "name": conv.canonical.name, "target_id": conv.card.id, "type": conv.card.type,
             "type_name": native_name(target, "card_types", conv.card.type),
             **{fid.value: _counts(conv).get(fid, 0) for fid in Fidelity},
             "lost": [f.field for f in conv.lost], "lost_names": lost_names(conv, source, target, marked=False),
-        })
+        }
+        if full:
+            record["fields"] = field_rows(conv, source, target)
+            record["warning"] = conv.warning
+        records.append(record)
     return records
 
 
