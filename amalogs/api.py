@@ -201,7 +201,8 @@ def convert_deck(deck: str | Path, to: str | Game, catalog: Catalog | None = Non
 
 def similarity(a: str | Game, b: str | Game, catalog: Catalog | None = None) -> Breakdown:
     """How close two games are, as ``amalogs compare A B`` ends: ``.similarity`` (1 − distance), ``.distance``,
-    ``.distances`` (the four measures: ``concepts``, ``turn``, ``systems``, ``we``, each in [0, 1]) and ``.parts``
+    ``.distances`` (the measures of :data:`amalogs.compare.similarity.MEASURE_WEIGHTS`: ``concepts``, ``turn``,
+    ``hand``, ``resources``, ``life``, ``attacks``, ``systems``, ``we``, each in [0, 1]) and ``.parts``
     (each measure times its weight; they add up to ``.distance``). See :mod:`amalogs.compare.similarity`.
 
     >>> round(similarity("BD", "BD").similarity, 3)
@@ -215,8 +216,8 @@ def similarity(a: str | Game, b: str | Game, catalog: Catalog | None = None) -> 
 
 def similarity_matrix(games: Sequence[str | Game] = (), catalog: Catalog | None = None) -> list[dict[str, Any]]:
     """Every ordered pair of the games named (default: every game), itself included, as records (plain dicts):
-    ``a``, ``b`` (game ids), ``similarity``, ``distance`` and the four measures' distances ``concepts``, ``turn``,
-    ``systems``, ``we``. ``pandas.DataFrame(records).pivot(index="a", columns="b", values="similarity")`` is the
+    ``a``, ``b`` (game ids), ``similarity``, ``distance`` and each measure's distance (``concepts``, ``turn``,
+    ``hand``, ``resources``, ``life``, ``attacks``, ``systems``, ``we``). ``pandas.DataFrame(records).pivot(index="a", columns="b", values="similarity")`` is the
     matrix ``amalogs similarity`` prints.
 
     >>> len(similarity_matrix(["BD", "GH", "SGK"]))

@@ -19,6 +19,7 @@ import amalogs
 import amalogs.api
 from amalogs.catalog import Catalog, DataErrors
 from amalogs.errors import AmalogsError, UnknownCardError, UnknownGameError
+
 from .conftest import USER_ROOT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,7 +188,10 @@ def test_similarity_is_symmetric_and_its_parts_add_up() -> None:
 def test_similarity_matrix_records_every_ordered_pair() -> None:
     records = amalogs.similarity_matrix(["BD", "GH", "SGK"])
     assert len(records) == 9
-    assert set(records[0]) == {"a", "b", "similarity", "distance", "concepts", "turn", "systems", "we"}
+    from amalogs.compare.similarity import MEASURE_WEIGHTS
+
+    assert set(records[0]) == {"a", "b", "similarity", "distance", *MEASURE_WEIGHTS}
+    assert {"concepts", "turn", "hand", "resources", "life", "attacks", "systems", "we"} <= set(records[0])
     pairs = {(r["a"], r["b"]): r for r in records}
     assert pairs["build-divide", "build-divide"]["similarity"] == pytest.approx(1.0)
     expected = amalogs.similarity("BD", "SGK").similarity

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -10,7 +11,11 @@ from hypothesis import strategies as st
 from amalogs.catalog import Catalog, load_catalog
 from amalogs.compare.similarity import (
     MEASURE_WEIGHTS,
+    AttackModel,
+    HandModel,
+    LifeModel,
     Resolver,
+    ResourceModel,
     Signature,
     compare,
     edit_distance,
@@ -19,11 +24,17 @@ from amalogs.compare.similarity import (
     weighted_jaccard_distance,
 )
 
+from .conftest import USER_ROOT
+
 PHASES = ["開始", "ドロー", "資源", "メイン", "戦闘", "終了"]
 
 
 def _sig(catalog: Catalog, name: str) -> Signature:
     return signature(catalog.game(name))
+
+
+def _pair(catalog: Catalog, a: str, b: str) -> dict[str, float]:
+    return compare(_sig(catalog, a), _sig(catalog, b), Resolver(catalog.ontology)).distances
 
 
 def test_edit_distance_known_answers() -> None:
@@ -40,30 +51,66 @@ def test_weighted_jaccard_known_answers() -> None:
 
 
 def test_build_divide_against_sengoku(catalog: Catalog) -> None:
-    b = compare(_sig(catalog, "BD"), _sig(catalog, "SGK"), Resolver(catalog.ontology))
-    assert b.distances["turn"] == pytest.approx(1 / 6)  # SGK adds a 資源 phase to BD's five
-    assert b.distances["systems"] == pytest.approx(1 / 6)  # BP vs AP/DP is settled (½); SPS and shields agree
-    assert b.distances["we"] == 0
+    d = _pair(catalog, "BD", "SGK")
+    assert d["turn"] == pytest.approx(1 / 12)  # SGK adds a 資源 phase to BD's five; both play turns
+    assert d["hand"] == pytest.approx((1 - 5 / 7) / 3)  # same opening hand and draw; hand limit 5 against 7
+    assert d["systems"] == pytest.approx(1 / 4)  # BP vs AP/DP is settled (½); both SPS
+    assert d["we"] == 0
 
 
 def test_build_divide_against_guild_heroes_systems(catalog: Catalog) -> None:
-    b = compare(_sig(catalog, "BD"), _sig(catalog, "GH"), Resolver(catalog.ontology))
-    # BP/APDP settled ½, SPS/DDS settled ½, shield life/fort life settled both ways ½
-    assert b.distances["systems"] == pytest.approx(0.5)
+    assert _pair(catalog, "BD", "GH")["systems"] == pytest.approx(0.5)  # BP/APDP settled ½, SPS/DDS settled ½
+
+
+def test_forts_against_castle_walls(catalog: Catalog) -> None:
+    # フォートライフ vs シールドライフ, both cards counted down; GH's forts trigger and have defence values;
+    # 4 forts against 8 walls (weight ½)
+    assert _pair(catalog, "GH", "SGK")["life"] == pytest.approx((3 + 0.5 * 0.5) / 5.5)
+
+
+def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:
+    # dedicated resource cards and any card from hand are half apart; growth, spending and colours agree
+    assert _pair(catalog, "MTG", "SGK")["resources"] == pytest.approx(0.5 / 5)
+
+
+def test_vanguard_has_a_leader_and_a_drive_check(catalog: Catalog) -> None:
+    vg, zx = _sig(catalog, "VG").attacks, _sig(catalog, "ZX").attacks
+    assert vg.leader and not zx.leader and vg.check and not zx.check
+    assert _pair(catalog, "VG", "ZX")["attacks"] == pytest.approx(2 / 6)
+
+
+def test_break_joker_has_no_hand_and_plays_rounds(catalog: Catalog) -> None:
+    bj = _sig(catalog, "BJ")
+    assert not bj.hand.hand and bj.unit == "round" and bj.stat is None
+    for other in catalog.games:
+        if other != "break-joker":
+            d = _pair(catalog, "BJ", other)
+            assert d["hand"] == 1 and d["turn"] >= 0.5
 
 
 def test_we_distance(catalog: Catalog) -> None:
-    b = compare(_sig(catalog, "BD"), _sig(catalog, "BJ"), Resolver(catalog.ontology))
-    assert b.distances["we"] == pytest.approx(1 / 3)
+    assert _pair(catalog, "BD", "BJ")["we"] == pytest.approx(1 / 3)
 
 
-def test_the_parts_add_up_to_the_combined_score(catalog: Catalog) -> None:
-    for row in matrix(list(catalog.games.values()), catalog.ontology):
-        for b in row:
-            assert sum(b.parts.values()) == pytest.approx(b.distance)
-            assert b.similarity == pytest.approx(1 - b.distance)
-            assert all(0 <= d <= 1 for d in b.distances.values())
+def test_no_rule_is_counted_twice(catalog: Catalog) -> None:
+    """The concept overlap leaves out what the other measures read: keyword rules, phases, the stats the
+    systems decide, and the hand, life and resource zones."""
+    for game in catalog.games.values():
+        keys = signature(game).concepts
+        assert not any(k.startswith(("rule:", "phase:")) for k in keys)
+        assert not keys.keys() & {"stat:BP", "stat:AP", "stat:DP", "stat:SP", "stat:HP", "zone:手札",
+                                  "zone:ライフエリア", "zone:資源エリア", "zone:資源デッキ", "counts_as:リーダーキャラ"}
+
+
+def test_the_parts_add_up_to_the_combined_score_exactly(catalog: Catalog) -> None:
     assert sum(MEASURE_WEIGHTS.values()) == pytest.approx(1)
+    cat = load_catalog([USER_ROOT])
+    for row in matrix(list(cat.games.values()), cat.ontology):
+        for b in row:
+            assert b.distances.keys() == b.parts.keys() == MEASURE_WEIGHTS.keys()
+            assert b.parts == {m: MEASURE_WEIGHTS[m] * d for m, d in b.distances.items()}
+            assert sum(b.parts.values()) == b.distance and b.similarity == 1 - b.distance
+            assert all(0 <= d <= 1 for d in b.distances.values())
 
 
 def test_the_matrix_is_symmetric_with_ones_on_the_diagonal(catalog: Catalog) -> None:
@@ -74,16 +121,38 @@ def test_the_matrix_is_symmetric_with_ones_on_the_diagonal(catalog: Catalog) -> 
             assert b.similarity == pytest.approx(m[j][i].similarity)
 
 
+def test_break_joker_is_every_other_games_least_similar(catalog: Catalog) -> None:
+    """ブレイクジョーカー, a blackjack-like round game with no hand, is the odd one out for every other game."""
+    for cat in (catalog, load_catalog([USER_ROOT])):
+        for row in matrix(list(cat.games.values()), cat.ontology):
+            if row[0].a != "break-joker":
+                least = min((b for b in row if b.b != b.a), key=lambda b: b.similarity)
+                assert least.b == "break-joker", (row[0].a, least.b)
+
+
+counts = st.integers(0, 9)
 signatures = st.builds(
     Signature,
     game=st.sampled_from(["x", "y"]),
-    concepts=st.dictionaries(st.sampled_from([f"genus:{i}" for i in range(8)] + [f"rule:{i}" for i in range(4)]),
+    concepts=st.dictionaries(st.sampled_from([f"genus:{i}" for i in range(8)] + [f"zone:{i}" for i in range(4)]),
                              st.sampled_from([0.5, 1.0, 2.0]), max_size=10),
     phases=st.lists(st.sampled_from(PHASES), max_size=7).map(tuple),
+    unit=st.sampled_from(["turn", "round"]),
     stat=st.sampled_from([None, "BP制", "APDP制", "HP制"]),
     damage=st.sampled_from(["SPS", "DDS"]),
-    life=st.sampled_from(["シールドライフ", "フォートライフ", "ライフポイント"]),
     we=st.integers(1, 4),
+    hand=st.builds(HandModel, hand=st.booleans(), starting=counts, draw=counts, limit=st.none() | counts),
+    resources=st.builds(ResourceModel, source=st.sampled_from(["none", "automatic", "any-card", "dedicated-cards",
+                                                               "deck-top"]),
+                        cards=st.booleans(), growth=st.sampled_from(["none", "fixed:1", "fixed:2", "unfixed"]),
+                        spent=st.booleans(), colour=st.sampled_from(["none", "colour-cost", "one-of-colour"])),
+    life=st.builds(LifeModel, system=st.sampled_from(["シールドライフ", "フォートライフ", "ライフポイント", "ダメージ蓄積"]),
+                   cards=st.booleans(), counts_up=st.booleans(), triggers=st.booleans(), walls=st.booleans(),
+                   amount=counts),
+    attacks=st.builds(AttackModel, targets=st.frozensets(st.sampled_from(["player", "rested-characters",
+                                                                           "characters"])),
+                      blockers=st.sampled_from(["any", "keyword", "none"]), leader=st.booleans(),
+                      one_sided=st.booleans(), check=st.booleans(), sickness=st.booleans()),
 )
 
 
@@ -102,15 +171,12 @@ def test_every_measure_is_symmetric_bounded_and_zero_on_itself(a: Signature, b: 
 def test_adding_an_unrelated_concept_moves_the_games_apart(a: Signature, b: Signature, weight: float) -> None:
     resolver = Resolver(load_catalog().ontology)
     before = compare(a, b, resolver)
-    wider = Signature(a.game, {**a.concepts, "zone:unrelated": weight}, a.phases, a.stat, a.damage, a.life, a.we)
-    after = compare(wider, b, resolver)
+    after = compare(replace(a, concepts={**a.concepts, "zone:unrelated": weight}), b, resolver)
     assert after.distances["concepts"] > before.distances["concepts"] or before.distances["concepts"] == 1
     assert after.distance >= before.distance
 
 
 def test_a_fifth_game_joins_the_matrix() -> None:
-    from .conftest import USER_ROOT
-
     cat = load_catalog([USER_ROOT])
     m = matrix(list(cat.games.values()), cat.ontology)
     assert len(m) == len(load_catalog().games) + 1 and m[-1][-1].similarity == 1.0

@@ -63,15 +63,19 @@ def _write_or_print(text: str | bytes, out: Path | None, force: bool) -> None:
 @app.command(cls=HelpCommand)
 def compare(
     games: Annotated[list[str], typer.Argument(metavar="GAME", help="Two or more games (id, 略称 or name).")],
-    every: Annotated[bool, typer.Option("--all", help="Every profile and page field, not only the summary.")] = False,
-    different: Annotated[bool, typer.Option("--different", help="Only the fields that differ.")] = False,
+    every: Annotated[bool, typer.Option("--all", help="Also every profile and page field, bookkeeping included "
+                                        "(ids, notes, sources, prose).")] = False,
+    different: Annotated[bool, typer.Option("--different", help="Only the terms and fields that differ.")] = False,
     fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
-    """Two or more games side by side: the similarity breakdown, the fields that matter most (WE, レンジ,
-    systems, life, resources, deck, turn), and the card pools; --all for every profile and page field.
+    """Two or more games side by side in the AMALOGS vocabulary: first what is alike and what differs most
+    (systems, life, resources, turn, deck and hand rules), then term by term, grouped by family — each
+    canonical term on one row with every game's own word for it (zone 墓地: ドロップゾーン | 捨て札置き場) —
+    then the similarity breakdown and the card pools. --all adds every profile and page field.
 
-    --format json and csv give one record per field (each game's value under its id); json also gives the
-    similarity breakdown of every pair.
+    --format json and csv give one record per term (family, term, its English name, status, then each game's
+    value under its id; with --all, one per field too); json also gives the glance and the similarity
+    breakdown of every pair.
 
     \b
     Examples:
@@ -80,17 +84,36 @@ def compare(
       amalogs compare BD SGK GH --different
       amalogs compare BD SGK --all --format csv
     """
+    from rich.rule import Rule
+
     from amalogs.compare.cardpool import pool_stats
-    from amalogs.compare.similarity import Resolver, compare as measure, signature
+    from amalogs.compare.similarity import Resolver, signature
+    from amalogs.compare.similarity import compare as measure
+    from amalogs.compare.terms import glance_rows, term_rows
     from amalogs.errors import AmalogsError
-    from amalogs.report.compare import (all_fields, breakdown_record, breakdown_view, field_records, fields_view,
-                                        pool_view, summary_fields)
+    from amalogs.report.compare import (
+        LEGEND,
+        all_fields,
+        breakdown_record,
+        breakdown_view,
+        field_records,
+        fields_view,
+        pool_view,
+        summary_view,
+        term_records,
+        terms_view,
+    )
 
     if len(games) < 2:
         raise AmalogsError("compare needs at least two games")
     cat = catalog()
-    chosen = [cat.game(name) for name in games]
-    fields = [f for f in (all_fields(chosen) if every else summary_fields(chosen)) if not (different and f.same)]
+    chosen = list({g.id: g for g in (cat.game(name) for name in games)}.values())  # rows are keyed by game id
+    if len(chosen) < 2:
+        raise AmalogsError(f"compare needs at least two different games; {', '.join(games)} all name {chosen[0].id}")
+    glance = glance_rows(chosen)
+    every_term = term_rows(chosen, cat.ontology)
+    rows = [r for r in every_term if not (different and r.status == "same")]
+    fields = [f for f in all_fields(chosen) if not (different and f.status(chosen) == "same")] if every else []
     sigs = {g.id: signature(g) for g in chosen}
     resolver = Resolver(cat.ontology)
     pairs = [measure(sigs[a.id], sigs[b.id], resolver) for a, b in combinations(chosen, 2)]
@@ -98,16 +121,21 @@ def compare(
     out = console()
 
     def text() -> None:
-        out.print(breakdown_view(pairs, names, out.width))
-        title = ("Every field" if every else "Summary") + (": the fields that differ" if different else "")
-        if not every:
-            title += " (--all for every field)"
+        out.print(summary_view(glance, every_term, pairs, chosen, out.width))
         out.print()
-        out.print(fields_view(fields, chosen, title, out.width))
+        out.print(Rule("Term by term" + (": what differs" if different else "") + f" ({LEGEND})", align="left"))
+        out.print(terms_view(rows, chosen, out.width))
+        if every:
+            out.print()
+            out.print(fields_view(fields, chosen, ("Every field" + (": the fields that differ" if different else "")
+                                                   + f" ({LEGEND})"), out.width))
+        out.print()
+        out.print(breakdown_view(pairs, names, out.width))
         out.print()
         out.print(pool_view([pool_stats(cat, g) for g in chosen], names, out.width))
 
-    print_records(fmt, "compare", field_records(fields, chosen), text, games=[g.id for g in chosen],
+    print_records(fmt, "compare", term_records(rows, chosen) + field_records(fields, chosen), text,
+                  games=[g.id for g in chosen], glance=term_records(glance, chosen),
                   similarity=[breakdown_record(b) for b in pairs])
 
 

@@ -1,21 +1,62 @@
 """How well the similarity measure agrees with people who know the games: a reference set of pair judgements
 (``tests/data/similarity-judgements.toml``: each pair of games scored 1 to 5 for how alike they feel, with a
 one-line reason) and Spearman's rank correlation between those scores and :func:`amalogs.compare.similarity.matrix`'s
-similarity. The figure is what the measures and their weights are judged by."""
+similarity. The figure is what the measures and their weights are judged by.
+
+The weights of :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` come from :func:`fit_weights`: every weight
+vector on a grid (each measure at least :data:`FLOOR`, the rest shared out in steps of :data:`STEP` of it) is
+scored by its Spearman's rho against the judgements. Only weightings that keep each game's least-alike partner
+last are kept: where one pair of a game is judged lower than all its other pairs (ブレイクジョーカー against
+every other game), that pair must be the game's least similar among its judged pairs. The weights are the mean
+of the kept vectors within :data:`TOLERANCE` of the best rho: a plateau of equally good weightings, averaged,
+not one corner of it. The floor keeps every measure in the score (each reads a rule players feel) and, with the
+averaging, keeps a handful of pairs from deciding the weights alone. :func:`leave_one_out` says how far that fit carries to a pair it
+did not see: each pair in turn is held out, the weights are fitted on the others, and the held-out pair's
+similarity is predicted with them; the figure is Spearman's rho between the judgements and those
+predictions."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
+import numpy as np
+from numpy.typing import NDArray
 from pydantic import Field, ValidationError
 
 from amalogs.catalog import Catalog, read_data
-from amalogs.compare.similarity import matrix
+from amalogs.compare.similarity import MEASURE_WEIGHTS, matrix
 from amalogs.errors import AmalogsError
 from amalogs.models.base import DataModel, Slug, Text
 
-__all__ = ["Agreement", "Judgement", "Judgements", "agreement", "load_judgements"]
+__all__ = [
+    "FLOOR",
+    "STEP",
+    "TOLERANCE",
+    "Agreement",
+    "Judgement",
+    "Judgements",
+    "LeaveOneOut",
+    "agreement",
+    "fit_weights",
+    "fitted_weights",
+    "last_partner_constraints",
+    "leave_one_out",
+    "load_judgements",
+    "measured",
+    "weight_grid",
+]
+
+FLOOR = 0.05
+"""The least weight the fit gives a measure."""
+
+STEP = 0.1
+"""The grid step of the weight fit, as a share of what is left above the floors."""
+
+TOLERANCE = 0.01
+"""Weight vectors whose rho is within this of the best are averaged into the fitted weights."""
 
 
 class Judgement(DataModel):
@@ -54,19 +95,133 @@ class Agreement:
     rows: tuple[tuple[str, str, int, float], ...]  # (a, b, judged score, measured similarity)
 
 
-def agreement(catalog: Catalog, judgements: Judgements) -> Agreement:
-    """How well the similarity ranks the judged pairs (games the catalog lacks are refused by name)."""
-    from scipy.stats import spearmanr
+@dataclass(frozen=True)
+class LeaveOneOut:
+    """Spearman's rho between the judgements and each pair's similarity predicted by weights fitted without it."""
 
+    rho: float
+    pairs: int
+    rows: tuple[tuple[str, str, int, float], ...]  # (a, b, judged score, predicted similarity)
+    weights: tuple[dict[str, float], ...]  # the weights fitted without each pair, in the same order
+
+
+def _breakdowns(catalog: Catalog, judgements: Judgements) -> list[tuple[str, str, int, dict[str, float]]]:
+    """Each judged pair with its score and its measures' distances (games the catalog lacks are refused by name)."""
     games = list(catalog.games.values())
     index = {g.id: k for k, g in enumerate(games)}
     for j in judgements.pair:
         for name in (j.a, j.b):
             if name not in index:
                 raise AmalogsError(f"the judgement {j.a} – {j.b} names {name!r}, which is not a loaded game")
+    if len(judgements.pair) < 3:
+        raise AmalogsError(f"a rank correlation needs at least 3 judged pairs (got {len(judgements.pair)})")
     table = matrix(games, catalog.ontology)
-    rows = tuple((j.a, j.b, j.score, table[index[j.a]][index[j.b]].similarity) for j in judgements.pair)
-    if len(rows) < 3:
-        raise AmalogsError(f"a rank correlation needs at least 3 judged pairs (got {len(rows)})")
+    return [(j.a, j.b, j.score, table[index[j.a]][index[j.b]].distances) for j in judgements.pair]
+
+
+def agreement(catalog: Catalog, judgements: Judgements) -> Agreement:
+    """How well the similarity ranks the judged pairs (games the catalog lacks are refused by name)."""
+    from scipy.stats import spearmanr
+
+    rows = tuple((a, b, score, 1.0 - sum(MEASURE_WEIGHTS[m] * d[m] for m in MEASURE_WEIGHTS))
+                 for a, b, score, d in _breakdowns(catalog, judgements))
     result = spearmanr([r[2] for r in rows], [r[3] for r in rows])
     return Agreement(float(result.statistic), float(result.pvalue), len(rows), rows)
+
+
+def measured(catalog: Catalog, judgements: Judgements) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The judged pairs as a (pairs × measures) array of distances, measures in :data:`MEASURE_WEIGHTS` order,
+    and the judged scores."""
+    found = _breakdowns(catalog, judgements)
+    distances = np.array([[d[m] for m in MEASURE_WEIGHTS] for *_, d in found], dtype=np.float64)
+    return distances, np.array([score for _, _, score, _ in found], dtype=np.float64)
+
+
+def weight_grid(measures: int, step: float = STEP, floor: float = FLOOR) -> NDArray[np.float64]:
+    """Every weight vector of ``measures`` weights adding up to 1, one per row: each weight is ``floor`` plus a
+    multiple of ``step`` × (1 − ``measures`` × ``floor``)."""
+    if not 0 <= floor * measures < 1:
+        raise AmalogsError(f"a floor of {floor} leaves nothing to share among {measures} measures")
+    units = round(1 / step)
+    rows = []
+    for bars in combinations(range(units + measures - 1), measures - 1):  # stars and bars
+        edges = (-1, *bars, units + measures - 1)
+        rows.append([edges[k + 1] - edges[k] - 1 for k in range(measures)])
+    return floor + (1 - measures * floor) * np.array(rows, dtype=np.float64) / units
+
+
+def last_partner_constraints(pairs: Sequence[tuple[str, str]], distances: NDArray[np.float64],
+                             scores: NDArray[np.float64]) -> NDArray[np.float64]:
+    """One row per (game, other judged pair of it) where the game has a single lowest-judged pair: that pair's
+    distances minus the other's. A weighting ``w`` keeps the lowest-judged partner least similar when every
+    row ``r`` has ``r · w > 0``."""
+    rows = []
+    for game in sorted({g for pair in pairs for g in pair}):
+        mine = [k for k, pair in enumerate(pairs) if game in pair]
+        lowest = [k for k in mine if scores[k] == min(scores[m] for m in mine)]
+        if len(lowest) == 1:
+            rows += [distances[lowest[0]] - distances[k] for k in mine if k != lowest[0]]
+    return np.array(rows, dtype=np.float64).reshape(len(rows), distances.shape[1])
+
+
+def _rhos(distances: NDArray[np.float64], scores: NDArray[np.float64],
+          grid: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Spearman's rho between the scores and the similarity under each weight vector of the grid."""
+    from scipy.stats import rankdata
+
+    ranks = rankdata(1.0 - grid @ distances.T, axis=1)  # (weightings × pairs)
+    ranks -= ranks.mean(axis=1, keepdims=True)
+    judged = rankdata(scores)
+    judged -= judged.mean()
+    spread = np.sqrt((ranks**2).sum(axis=1) * (judged**2).sum())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rho = (ranks @ judged) / spread
+    found: NDArray[np.float64] = np.where(spread > 0, rho, -1.0)
+    return found
+
+
+def fit_weights(distances: NDArray[np.float64], scores: NDArray[np.float64],
+                pairs: Sequence[tuple[str, str]] = (), grid: NDArray[np.float64] | None = None,
+                tolerance: float = TOLERANCE) -> NDArray[np.float64]:
+    """The weights (adding up to 1) that best rank the pairs as judged: the mean of the grid's weight vectors
+    whose rho is within ``tolerance`` of the best one, among those that keep each game's lowest-judged partner
+    least similar when the pairs' game ids are given. ``distances`` has one row per pair, one column per
+    measure."""
+    grid = weight_grid(distances.shape[1]) if grid is None else grid
+    rho = _rhos(distances, scores, grid)
+    if pairs:
+        keep = (grid @ last_partner_constraints(pairs, distances, scores).T > 0).all(axis=1)
+        if keep.any():
+            grid, rho = grid[keep], rho[keep]
+    weights: NDArray[np.float64] = grid[rho >= rho.max() - tolerance].mean(axis=0)
+    return weights
+
+
+def fitted_weights(catalog: Catalog, judgements: Judgements, digits: int = 2) -> dict[str, float]:
+    """:func:`fit_weights` over a reference set, by measure name, rounded to ``digits`` decimals (the largest
+    weight takes the rounding remainder, so that they still add up to 1): what
+    :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is set to."""
+    distances, scores = measured(catalog, judgements)
+    fitted = fit_weights(distances, scores, [(j.a, j.b) for j in judgements.pair])
+    rounded = [round(float(w), digits) for w in fitted]
+    top = rounded.index(max(rounded))
+    rounded[top] = round(rounded[top] + 1 - sum(rounded), digits)
+    return dict(zip(MEASURE_WEIGHTS, rounded, strict=True))
+
+
+def leave_one_out(catalog: Catalog, judgements: Judgements, tolerance: float = TOLERANCE) -> LeaveOneOut:
+    """Hold out each judged pair in turn, fit the weights on the others, and predict its similarity; the figure
+    is Spearman's rho between the judgements and the predictions (see the module docstring)."""
+    from scipy.stats import spearmanr
+
+    distances, scores = measured(catalog, judgements)
+    pairs = [(j.a, j.b) for j in judgements.pair]
+    grid = weight_grid(distances.shape[1])
+    rows, fitted = [], []
+    for k, j in enumerate(judgements.pair):
+        keep = np.arange(len(scores)) != k
+        w = fit_weights(distances[keep], scores[keep], [p for m, p in enumerate(pairs) if m != k], grid, tolerance)
+        rows.append((j.a, j.b, j.score, float(1.0 - distances[k] @ w)))
+        fitted.append({m: float(x) for m, x in zip(MEASURE_WEIGHTS, w, strict=True)})
+    rho = float(spearmanr([r[2] for r in rows], [r[3] for r in rows]).statistic)
+    return LeaveOneOut(rho, len(rows), tuple(rows), tuple(fitted))

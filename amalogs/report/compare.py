@@ -1,9 +1,12 @@
-"""Rich renderables for comparisons: a summary of the fields that matter, every field side by side, similarity
-breakdowns, the matrix — and the same facts as typed records for ``--format json|csv``.
+"""Rich renderables for comparisons: the first screen (what is alike, what differs most), the games term by term
+in the AMALOGS vocabulary, every field side by side, similarity breakdowns, the matrix — and the same facts as
+typed records for ``--format json|csv``.
 
-Fields carry readable labels (``deck › main › min``, not ``profile.deck.main.min``). Where more games are
-compared than fit the width, their columns are split over several tables, each at least :data:`MIN_COLUMN`
-wide; a table never folds a value letter by letter into a sliver.
+Term rows (:mod:`amalogs.compare.terms`) put each canonical term on one row with every game's own word for it;
+fields carry readable labels (``deck › main › min``, not ``profile.deck.main.min``). Rows are marked
+(:data:`MARKS`) same, different, or only in some of the games. Where more games are compared than fit the
+width, their columns are split over several tables, each at least :data:`MIN_COLUMN` wide; a table never
+folds a value letter by letter into a sliver.
 """
 
 from __future__ import annotations
@@ -21,17 +24,38 @@ from amalogs.catalog import Game
 from amalogs.compare.cardpool import PoolStats
 from amalogs.compare.similarity import MEASURE_WEIGHTS, Breakdown
 from amalogs.compare.table import leaves
+from amalogs.compare.terms import FAMILIES, Status, TermRow
 from amalogs.convert.native import show
-from amalogs.ontology.terms import AttackRule
 from amalogs.report.overview import DEFAULT_WIDTH, MIN_COLUMN, table
 
-__all__ = ["Field", "MEASURE_NAMES", "SUMMARY", "summary_fields", "all_fields", "readable", "fields_view",
-           "field_records", "breakdown_view", "breakdown_record", "matrix_view", "matrix_records", "nearest",
-           "pool_view"]
+__all__ = [
+    "LEGEND",
+    "MARKS",
+    "MEASURE_NAMES",
+    "Field",
+    "all_fields",
+    "breakdown_record",
+    "breakdown_view",
+    "field_records",
+    "fields_view",
+    "matrix_records",
+    "matrix_view",
+    "nearest",
+    "pool_view",
+    "readable",
+    "summary_view",
+    "term_records",
+    "term_text",
+    "terms_view",
+]
 
 MEASURE_NAMES: dict[str, str] = {
     "concepts": "concept overlap",
     "turn": "turn structure",
+    "hand": "hand",
+    "resources": "resource model",
+    "life": "life mechanism",
+    "attacks": "attacks and leader",
     "systems": "system compatibility",
     "we": "WE distance",
 }
@@ -50,9 +74,15 @@ class Field:
 
     @property
     def same(self) -> bool:
-        """Whether every game has the same value."""
+        """Whether every game that has the field has the same value (see :meth:`status`)."""
         first = next(iter(self.values.values()), None)
         return all(v == first for v in self.values.values())
+
+    def status(self, games: Sequence[Game]) -> Status:
+        """``only`` where some of ``games`` lack the field, else ``same`` or ``different``."""
+        if any(g.id not in self.values for g in games):
+            return "only"
+        return "same" if self.same else "different"
 
     def shown(self, game_id: str) -> str:
         """The value of one game as text."""
@@ -73,56 +103,6 @@ def as_text(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {as_text(v)}" for k, v in value.items())
     return str(value)
-
-
-def _deck(g: Game) -> dict[str, Any]:
-    return {"min": g.profile.deck.main.min, "max": g.profile.deck.main.max}
-
-
-def _deck_text(value: Any) -> str:
-    low, high = value["min"], value["max"]
-    return f"{low}" if low == high else f"{low}+" if high is None else f"{low}–{high}"
-
-
-def _life(g: Game) -> dict[str, Any]:
-    return {"starting": g.profile.life.starting, "name": g.profile.life.name}
-
-
-def _opt(value: Any) -> Any:
-    return getattr(value, "value", value)
-
-
-SUMMARY: list[tuple[str, Callable[[Game], Any], Callable[[Any], str] | None]] = [
-    ("WE", lambda g: g.page.we.we, None),
-    ("レンジ", lambda g: g.page.we.range, None),
-    ("stat system", lambda g: _opt(g.page.stat_system()), None),
-    ("damage system", lambda g: g.page.damage_system().value, None),
-    ("life system", lambda g: g.page.life_system().value, None),
-    ("attack rules", lambda g: [e.rule.value for e in g.page.keyword_rules if isinstance(e.rule, AttackRule)],
-     lambda v: ", ".join(v) or "—"),
-    ("life", _life, lambda v: f"{v['starting']} {v['name']}"),
-    ("resource source", lambda g: g.profile.resources.source, None),
-    ("resources per turn", lambda g: g.profile.resources.per_turn, None),
-    ("starting resources", lambda g: g.profile.resources.starting, None),
-    ("resource maximum", lambda g: g.profile.resources.maximum, None),
-    ("deck size", _deck, _deck_text),
-    ("copy limit", lambda g: g.profile.deck.copy_limit, None),
-    ("starting hand", lambda g: g.profile.setup.starting_hand, None),
-    ("hand limit", lambda g: g.profile.turn.hand_limit, None),
-    ("draw per turn", lambda g: g.profile.turn.draw_per_turn, None),
-    ("first player skips draw", lambda g: g.profile.turn.first_player_skips_draw, None),
-    ("phases", lambda g: [str(p.kind.value) for p in g.profile.turn.phases], lambda v: " → ".join(v) or "—"),
-    ("summoning sickness", lambda g: g.profile.battle.summoning_sickness, None),
-    ("damage cleanup", lambda g: g.page.damage_cleanup.timing.value, None),
-    ("permanent range", lambda g: g.page.permanent_range.range.value, None),
-]
-"""The fields `amalogs compare` leads with: WE and レンジ, the stat / damage / life systems, life, the resource
-model, deck size and the turn structure — a readable label, a typed getter, and how the value reads."""
-
-
-def summary_fields(games: Sequence[Game]) -> list[Field]:
-    """The :data:`SUMMARY` fields of several games."""
-    return [Field(label, None, {g.id: get(g) for g in games}, text) for label, get, text in SUMMARY]
 
 
 _PART = re.compile(r"\[([^\]]*)\]|([^.\[\]]+)")
@@ -148,10 +128,10 @@ def all_fields(games: Sequence[Game]) -> list[Field]:
 
 
 def field_records(fields: Sequence[Field], games: Sequence[Game]) -> list[dict[str, Any]]:
-    """One record per field for ``--format json|csv``: label, data key, whether all agree, then each game's
-    typed value under its id."""
-    return [{"field": f.label, "key": f.key, "same": f.same, **{g.id: f.values.get(g.id) for g in games}}
-            for f in fields]
+    """One record per field for ``--format json|csv``, shaped like :func:`term_records` (family ``field``, the
+    readable label as term) plus the data key; then each game's typed value under its id."""
+    return [{"family": "field", "term": f.label, "en": f.label, "status": f.status(games),
+             **{g.id: f.values.get(g.id) for g in games}, "key": f.key} for f in fields]
 
 
 def _chunks(items: Sequence[Any], label_width: int, width: int, column: int) -> list[Sequence[Any]]:
@@ -161,21 +141,130 @@ def _chunks(items: Sequence[Any], label_width: int, width: int, column: int) -> 
     return [items[i:i + per] for i in range(0, len(items), per)] or [items]
 
 
+MARKS: dict[str, tuple[str, str]] = {"same": ("=", "green"), "different": ("≠", "bold yellow"),
+                                     "only": ("+", "cyan")}
+"""How a row's status is marked on screen (the mark and its style)."""
+
+LEGEND = "= same, ≠ different, + only in some"
+"""What the marks mean, as the titles say it."""
+
+
+def _mark(status: str) -> Text:
+    mark, style = MARKS[status]
+    return Text(f"{mark} ", style=style)
+
+
 def fields_view(fields: Sequence[Field], games: Sequence[Game], title: str,
                 width: int = DEFAULT_WIDTH) -> RenderableType:
-    """Fields side by side, each marked same (=) or different (≠); games split over several tables when
-    more are compared than fit ``width``."""
+    """Fields side by side, each marked (:data:`MARKS`) same, different or only in some of the games; games split
+    over several tables when more are compared than fit ``width``."""
     label_width = 20 if width < 100 else 30
     parts: list[RenderableType] = []
     for chunk in _chunks(games, label_width, width, 16):
         t = table(title if not parts else None, expand=True)
-        t.add_column("field (= same, ≠ different)", min_width=label_width, max_width=label_width + 10,
+        t.add_column("field", min_width=label_width, max_width=label_width + 10,
                      overflow="fold")
         for g in chunk:
             t.add_column(g.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
         for f in fields:
-            mark = Text("= ", style="green") if f.same else Text("≠ ", style="bold yellow")
-            t.add_row(mark + Text(f.label), *(Text(f.shown(g.id)) for g in chunk))
+            t.add_row(_mark(f.status(games)) + Text(f.label), *(Text(f.shown(g.id)) for g in chunk))
+        parts.append(t)
+    return Group(*parts)
+
+
+def term_text(row: TermRow, game_id: str) -> str:
+    """One game's value of a term row as text: its native words (— where it has none), the canonical phases
+    joined with →, the number of actions at a spell speed (their wording is the page's prose)."""
+    value = row.values.get(game_id)
+    if row.kind in ("concept", "unmapped") and not value:
+        return "—"
+    if row.family == "spell speed" and value:
+        return f"{len(value)} action{'s' if len(value) > 1 else ''}"
+    if row.term == "phases" and value:
+        return " → ".join(value)
+    return as_text(value)
+
+
+def _typed(row: TermRow, game_id: str) -> Any:
+    value = row.values.get(game_id)
+    if row.kind in ("concept", "unmapped"):
+        return list(value) if value else None
+    return value
+
+
+def term_records(rows: Sequence[TermRow], games: Sequence[Game]) -> list[dict[str, Any]]:
+    """One record per term row for ``--format json|csv``: family, canonical term, English name, status (same,
+    different, only), then each game's typed value under its id (a concept's native words as a list, null
+    where the game has none; whether it follows a keyword rule; a fact's typed value)."""
+    return [{"family": r.family, "term": r.term, "en": r.en, "status": r.status,
+             **{g.id: _typed(r, g.id) for g in games}} for r in rows]
+
+
+def _row(t: Table, row: TermRow, games: Sequence[Game]) -> None:
+    cells = [Text(term_text(row, g.id), style="" if row.kind == "fact" or row.values.get(g.id) else "dim")
+             for g in games]
+    t.add_row(_mark(row.status) + Text(row.label), *cells)
+
+
+def terms_view(rows: Sequence[TermRow], games: Sequence[Game], width: int = DEFAULT_WIDTH) -> RenderableType:
+    """Term rows side by side, one table per family (titled with its heading, :data:`FAMILIES`), each row
+    marked (:data:`MARKS`); games split over several tables when more are compared than fit ``width``."""
+    label_width = 29 if width < 100 else 40
+    parts: list[RenderableType] = []
+    for chunk in _chunks(games, label_width, width, 16):
+        for i, family in enumerate(dict.fromkeys(r.family for r in rows)):
+            t = table(FAMILIES.get(family, family), expand=True, show_header=i == 0)
+            t.add_column("term", width=label_width, overflow="fold")
+            for g in chunk:
+                t.add_column(g.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
+            for r in rows:
+                if r.family == family:
+                    _row(t, r, chunk)
+            parts.append(t)
+    return Group(*parts)
+
+
+def _counts(rows: Sequence[TermRow], games: Sequence[Game]) -> str:
+    concepts = [r for r in rows if r.kind in ("concept", "rule")]
+    shared = sum(r.status == "same" for r in concepts)
+    parts = [f"{shared} on {'both' if len(games) == 2 else 'all'}"]
+    for g in games:
+        alone = sum(all(bool(r.values[o.id]) == (o.id == g.id) for o in games) for r in concepts)
+        parts.append(f"{alone} only {g.page.abbreviation}")
+    some = sum(r.status == "only" and sum(bool(v) for v in r.values.values()) > 1 for r in concepts)
+    if some:
+        parts.append(f"{some} in some")
+    return "Canonical terms: " + ", ".join(parts) + "."
+
+
+def summary_view(glance: Sequence[TermRow], rows: Sequence[TermRow], pairs: Sequence[Breakdown],
+                 games: Sequence[Game], width: int = DEFAULT_WIDTH) -> RenderableType:
+    """The first screen of a comparison: the similarity, what is alike and what differs most (the glance rows
+    in their order of importance), how many canonical terms the games share, and the glance side by side."""
+    names = {g.id: g.page.abbreviation for g in games}
+    if len(pairs) == 1:
+        a, b = games[0], games[1]
+        lead = f"Similarity {pairs[0].similarity:.3f}: {names[a.id]} {a.profile.name} vs {names[b.id]} {b.profile.name}"
+    else:
+        lead = "Similarity: " + ", ".join(f"{names[p.a]}–{names[p.b]} {p.similarity:.3f}" for p in pairs)
+    alike = [r.term for r in glance if r.status == "same"]
+    differ = [r.term for r in glance if r.status != "same"]
+    facts = [r for r in rows if r.kind == "fact"]
+    alike_facts = f"{sum(r.status == 'same' for r in facts)} of {len(facts)} rule facts"
+    lines = [Text(lead, style="bold"), Text("Alike: " + ", ".join([*alike, alike_facts]) + ".")]
+    if differ:
+        most = "Differs most: " + ", ".join(differ[:3]) + (f"; also {', '.join(differ[3:])}" if differ[3:] else "")
+        lines.append(Text(most + "."))
+    lines.append(Text(_counts(rows, games) + " Details by family below."))
+    label_width = 11
+    parts: list[RenderableType] = [*lines]
+    for chunk in _chunks(games, label_width, width, 16):
+        t = table(None if len(parts) > len(lines) else f"At a glance ({LEGEND})", expand=True)
+        t.add_column("", width=label_width)
+        for g in chunk:
+            t.add_column(g.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
+        for r in glance:
+            t.add_row(_mark(r.status) + Text(r.term), *(Text(term_text(r, g.id)) for g in chunk))
         parts.append(t)
     return Group(*parts)
 
@@ -188,7 +277,7 @@ def breakdown_record(b: Breakdown) -> dict[str, Any]:
 
 
 def breakdown_view(pairs: Sequence[Breakdown], names: dict[str, str], width: int = DEFAULT_WIDTH) -> RenderableType:
-    """Each pair's four distances (0 = same, 1 = nothing in common) with their weighted parts, which add up to
+    """Each pair's distances, one per measure (0 = same, 1 = nothing in common) with their weighted parts, which add up to
     the pair's distance; similarity = 1 − distance. One column per pair, split over tables when they do not
     all fit."""
     parts: list[RenderableType] = []
