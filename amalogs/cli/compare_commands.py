@@ -31,8 +31,10 @@ class GraphFormat(StrEnum):
     dot = "dot"
     svg = "svg"
     png = "png"
+    html = "html"
 
 
+PICTURES = (GraphFormat.svg, GraphFormat.png)
 OUT_FORCE = "Overwrite the --out file if it exists (without --force an existing file is refused)."
 
 
@@ -201,29 +203,51 @@ def table(
 @app.command(cls=HelpCommand)
 def graph(
     game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="One game (default: the atlas of every game).")] = None,  # noqa: UP045
-    fmt: Annotated[GraphFormat, typer.Option("--format", metavar="graphml|gexf|json|dot|svg|png",
-                                             help="Graph data for Gephi and friends, or a picture.")] = GraphFormat.graphml,
+    fmt: Annotated[GraphFormat, typer.Option("--format", metavar="graphml|gexf|json|dot|svg|png|html",
+                                             help="Graph data for Gephi and friends, a picture, or the interactive "
+                                                  "atlas page.")] = GraphFormat.graphml,
     out: Annotated[Optional[Path], typer.Option("--out", metavar="FILE", help="Write to this file (required for svg/png).")] = None,  # noqa: UP045
     ontology_only: Annotated[bool, typer.Option("--ontology", help="The ontology graph alone.")] = False,
     force: Annotated[bool, force_option(OUT_FORCE)] = False,
 ) -> None:
     """Export a game's graph, the ontology, or the atlas of every game (data for Gephi and friends, or a picture).
 
+    The atlas as svg or png is one screen: games placed by similarity, each canonical term between the games
+    that map it, links coloured by section. --format html is the interactive atlas, one file that works
+    offline: zoom, hover a term to see where each game maps it, filter by section (with GAME: that game alone).
+
     \b
     Examples:
       amalogs graph --format graphml --out atlas.graphml
+      amalogs graph --format html --out atlas.html
+      amalogs graph --format png --out atlas.png
       amalogs graph BD --format svg --out bd.svg
       amalogs graph --ontology --format dot --out ontology.dot
     """
+    from amalogs.errors import AmalogsError
+
+    if fmt in PICTURES and out is None:
+        raise AmalogsError("a picture needs --out FILE")
+    if fmt is GraphFormat.html and ontology_only:
+        raise AmalogsError("--format html is the atlas of games: leave out --ontology (or choose another format)")
+    _check_out(out, force)
+    cat = catalog()
+    if fmt is GraphFormat.html or (fmt in PICTURES and not game and not ontology_only):
+        from amalogs.report.atlas import games_layout
+
+        layout = games_layout([cat.game(game)] if game else list(cat.games.values()), cat.ontology)
+        if fmt is GraphFormat.html:
+            from amalogs.report.atlas_page import atlas_page
+
+            _write_or_print(atlas_page(layout), out, force)
+        else:
+            from amalogs.report.atlas_picture import draw_atlas
+
+            _write_or_print(draw_atlas(layout, fmt.value, title="AMALOGS atlas"), out, force)
+        return
     from amalogs.compare.graphs import atlas, game_graph, ontology_graph
     from amalogs.report.exports import export_graph
 
-    from amalogs.errors import AmalogsError
-
-    if fmt in (GraphFormat.svg, GraphFormat.png) and out is None:
-        raise AmalogsError("a picture needs --out FILE")
-    _check_out(out, force)
-    cat = catalog()
     if ontology_only:
         g = ontology_graph(cat.ontology)
     elif game:
@@ -231,7 +255,7 @@ def graph(
     else:
         g = atlas(cat.games.values(), cat.ontology)
     data = export_graph(g, fmt.value)
-    _write_or_print(data if fmt in (GraphFormat.svg, GraphFormat.png) else data.decode("utf-8"), out, force)
+    _write_or_print(data if fmt in PICTURES else data.decode("utf-8"), out, force)
 
 
 @app.command(cls=HelpCommand)

@@ -11,11 +11,15 @@ Node ids are readable strings: ``onto:genus:キャラ`` for an ontology term, ``
 - ``maps_to`` (native concept → the ontology term its page maps it to; ``via`` says which mapping:
   genus, zone, counts_as, stat, unified, slot, phase, life, rule);
 - ``uses`` (game → a keyword rule on its page).
+
+For the atlas picture and page, :func:`atlas_links` reads the atlas as one link per (game, ontology term)
+pair, with the native concepts behind it and the term's :data:`SECTION_OF_KIND` (genus, zone, stat, ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import Enum
 
 import networkx as nx
@@ -24,7 +28,17 @@ from amalogs.catalog import Game
 from amalogs.models.ontology import Ontology
 from amalogs.ontology.terms import AttackRule, DamageSystem, LifeSystem, StatSystem
 
-__all__ = ["ontology_graph", "game_graph", "atlas", "onto_node", "native_node"]
+__all__ = [
+    "SECTIONS",
+    "SECTION_OF_KIND",
+    "AtlasLink",
+    "atlas",
+    "atlas_links",
+    "game_graph",
+    "native_node",
+    "onto_node",
+    "ontology_graph",
+]
 
 ONTOLOGY_SECTIONS = {
     "family": "families",
@@ -51,6 +65,23 @@ RULE_SECTIONS = {
     "life_system": "life_systems",
     "attack_rule": "attack_rules",
 }
+SECTIONS: dict[str, str] = {
+    "genus": "card types",
+    "zone": "zones",
+    "stat": "stats",
+    "keyword": "unified keywords",
+    "rule": "keyword rules",
+    "colour": "colour slots",
+    "turn": "turn",
+}
+"""The parts of a game page an atlas link belongs to (id → name), in the order pictures list them."""
+SECTION_OF_KIND: dict[str, str] = {
+    "family": "genus", "genus": "genus", "zone": "zone", "permanent_range": "zone", "stat_kind": "stat",
+    "stat": "stat", "unified_keyword": "keyword", "stat_system": "rule", "damage_system": "rule",
+    "life_system": "rule", "attack_rule": "rule", "colour_slot": "colour", "phase": "turn",
+    "spell_speed": "turn", "cleanup_timing": "turn",
+}
+"""The section of each kind of ontology term."""
 
 
 def onto_node(kind: str, term: Enum | str | int) -> str:
@@ -170,3 +201,26 @@ def atlas(games: Iterable[Game], onto: Ontology) -> nx.DiGraph:
         joined = nx.compose(joined, game_graph(game))
     joined.graph["name"] = "AMALOGS atlas"
     return joined
+
+
+@dataclass(frozen=True, slots=True)
+class AtlasLink:
+    """One game reaching one ontology term: the native concepts its page maps there (node ids; none when the
+    page names the term itself, as a keyword rule), and the term's section."""
+
+    game: str
+    term: str
+    section: str
+    natives: tuple[str, ...]
+
+
+def atlas_links(g: nx.DiGraph) -> list[AtlasLink]:
+    """Every (game, ontology term) pair of an atlas that a ``maps_to`` or ``uses`` edge joins, sorted."""
+    natives: dict[tuple[str, str], set[str]] = {}
+    for u, v, relation in g.edges(data="relation"):
+        if relation == "uses":
+            natives.setdefault((str(u), str(v)), set())
+        elif relation == "maps_to" and g.nodes[u].get("game") is not None:
+            natives.setdefault((str(g.nodes[u]["game"]), str(v)), set()).add(str(u))
+    return [AtlasLink(game, term, SECTION_OF_KIND.get(term.split(":")[1], "other"), tuple(sorted(natives[game, term])))
+            for game, term in sorted(natives)]

@@ -1,7 +1,8 @@
 """``amalogs report``: regenerate ``reports/`` from the data, or check that the committed reports are current.
 
-Text reports (Markdown, HTML, CSV, JSON, GraphML) are compared byte for byte. Pictures are compared by
-what they show: ``manifest.json`` records, for each picture, a digest of the data it was drawn from (graph
+Text reports (Markdown, HTML, CSV, JSON, GraphML) are compared byte for byte. Pictures, and the interactive
+atlas page (``atlas.html``: a drawing too, its coordinates measured with the font), are compared by what they
+show: ``manifest.json`` records, for each picture, a digest of the data it was drawn from (graph
 nodes, edges and labels; matrix values) and of :data:`PICTURE_STYLE`. A picture is stale when that data
 changes; the PNG bytes themselves are not compared, because they depend on the installed matplotlib and
 FreeType versions.
@@ -14,6 +15,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -28,6 +30,9 @@ from amalogs.report.compare import nearest
 from amalogs.report.exports import export_graph
 from amalogs.report.page import page_markdown
 from amalogs.writer import write_bytes
+
+if TYPE_CHECKING:
+    from amalogs.report.atlas import AtlasLayout
 
 __all__ = ["Report", "build_reports", "write_reports", "check_reports", "PICTURE_STYLE"]
 
@@ -62,6 +67,33 @@ def _graph_picture(g: nx.DiGraph, title: str) -> tuple[str, Callable[[], bytes]]
     from amalogs.report.pictures import draw_graph
 
     return _graph_digest(g), lambda: draw_graph(g, "png", title=title)
+
+
+def _atlas_pictures(world: nx.DiGraph, games: list[Game], m: list[list[Breakdown]],
+                    ) -> dict[str, tuple[str, Callable[[], bytes]]]:
+    """``atlas.png`` and the interactive ``atlas.html``, from one layout (made when the first is drawn)."""
+    from functools import cache
+
+    ids, distances = [g.id for g in games], [[b.distance for b in row] for row in m]
+    digest = _digest("atlas", _graph_digest(world), ids, [[round(d, 6) for d in row] for row in distances])
+
+    @cache
+    def layout() -> AtlasLayout:
+        from amalogs.report.atlas import atlas_layout
+
+        return atlas_layout(world, ids, distances)
+
+    def png() -> bytes:
+        from amalogs.report.atlas_picture import draw_atlas
+
+        return draw_atlas(layout(), "png", title="AMALOGS atlas")
+
+    def html() -> bytes:
+        from amalogs.report.atlas_page import atlas_page
+
+        return atlas_page(layout()).encode("utf-8")
+
+    return {"atlas.png": (digest, png), "atlas.html": (digest, html)}
 
 
 def _heatmap_picture(m: list[list[Breakdown]], labels: list[str]) -> tuple[str, Callable[[], bytes]]:
@@ -132,7 +164,9 @@ def _index_md(games: list[Game]) -> str:
         "of the data they show (`manifest.json`).\n\n"
         "- [Comparison table](comparison.md) ([HTML](comparison.html), [CSV](comparison.csv), [JSON](comparison.json))\n"
         "- [Similarity matrix and breakdown](similarity.md) ([HTML](similarity.html), [JSON](similarity.json))\n"
-        "- [Atlas](atlas.png) of every game through the ontology ([GraphML](atlas.graphml) for Gephi)\n"
+        "- [Atlas](atlas.png) of every game through the ontology: games placed by similarity, each canonical term "
+        "between the games that map it ([interactive atlas](atlas.html): hover a term to see where each game maps "
+        "it, filter by section; [GraphML](atlas.graphml) for Gephi)\n"
         "- [Balance of the shipped decks](balance/balance.md): tournaments of every deck against every other, "
         "win rates, ratings and unfair pairings ([HTML](balance/balance.html), [CSV](balance/balance.csv), "
         "[JSON](balance/balance.json))\n\n"
@@ -156,7 +190,7 @@ def build_reports(catalog: Catalog, out: Path | None = None) -> Report:
                                           ensure_ascii=False, indent=2) + "\n"
     world = atlas(games, catalog.ontology)
     texts["atlas.graphml"] = export_graph(world, "graphml").decode("utf-8")
-    pictures = {"atlas.png": _graph_picture(world, "AMALOGS atlas"),
+    pictures = {**_atlas_pictures(world, games, m),
                 "similarity.png": _heatmap_picture(m, [g.page.abbreviation for g in games])}
     for g in games:
         md = _game_md(catalog, g)
