@@ -104,7 +104,9 @@ def test_convert_deck_reports_totals_and_padding(cli: Cli, tmp_path: Path) -> No
     assert set(totals["colour_identity"]["before"]) <= {"スペード", "ハート", "ダイヤ", "クラブ"}
     code, text, _ = cli("convert-deck", "BJ:spade-flush", "--to", "VG", "--out", str(out), "--force")
     flat = " ".join(text.split())
-    assert "padding" in flat and "colour identity" in flat and "cost curve" in flat and "keywords lost" in flat
+    assert "padding" in flat and "colour identity" in flat and "cost curve" in flat and "effects" in flat
+    code, text, _ = cli("convert-deck", "BD:red-aggro", "--to", "SGK", "--out", str(out), "--force")
+    assert "keywords lost" in text and "《" not in text.split("keywords lost", 1)[1].splitlines()[0]
 
 
 def test_convert_deck_json_has_every_field_and_effect(cli: Cli, tmp_path: Path) -> None:

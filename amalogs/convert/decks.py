@@ -64,22 +64,26 @@ def convert_deck(
     result = DeckConversion(deck, conversions, scale=chosen, source=deck)
     placed: dict[str, Counter[str]] = {"main": Counter()}
     own = source.id == target.id
+    why_left_out: dict[str, list[str]] = {}  # reason → the cards it leaves out, one action each reason
     for part, counts in _all_parts(deck):
         for card_id, n in counts.items():
             cc = to_canonical(cards[card_id], source)
             conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id), curve=curve)
             if conv.left_out is not None:  # its family has no card type in the target (never made a character)
                 result.left_out[card_id] += n
-                result.actions.append(f"left out {n}× {cards[card_id].name}: {conv.left_out.removesuffix(': left out')}")
+                why_left_out.setdefault(conv.left_out.removesuffix(": left out"), []).append(
+                    f"{n}× {cards[card_id].name}")
                 continue
             conversions[card_id] = conv
             where = _place(target, conv.card, part if own else None)
             if where is None:
                 result.left_out[card_id] += n
-                result.actions.append(f"left out {n}× {conv.card.name}: no deck of {target.profile.name} takes a "
-                                      f"{conv.card.type}")
+                why_left_out.setdefault(f"no deck of {target.profile.name} takes a {conv.card.type}", []).append(
+                    f"{n}× {conv.card.name}")
                 continue
             placed.setdefault(where, Counter())[conv.card.id] += n
+    for why, names in why_left_out.items():
+        result.actions.append(f"left out {', '.join(names)}: {why}")
     pool = {c.card.id: c.card for c in conversions.values()}
     _enforce_copy_limits(target, placed, pool, result)
     _cap_special_counts(target, placed, pool, result)

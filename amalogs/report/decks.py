@@ -72,11 +72,10 @@ def deck_conversion_view(result: DeckConversion, source: Game, target: Game, wid
     for part, padded in result.padding.items():
         for cid, n in padded.items():
             card = result.cards.get(cid)
-            name = Text.assemble(card.name if card else cid, (f" ×{n} padding", "bold magenta"))
             where = "" if part == "main" else f" ({part})"
-            row = [name, *([] if narrow else [cid]),
+            row = [f"{card.name if card else cid} ×{n}", *([] if narrow else [cid]),
                    native_name(target, "card_types", card.type) if card else "—",
-                   Text(f"{target.page.abbreviation}'s own card", style="magenta"), f"—{where}"]
+                   Text("padding", style="bold magenta"), f"— ({target.page.abbreviation}'s own card{where})"]
             table.add_row(*row)
     parts: list[RenderableType] = [table]
     bullets = Table.grid(padding=(0, 1))
@@ -133,25 +132,26 @@ def _curve_text(curve: Any) -> str:
 
 
 def deck_totals_view(t: DeckTotals, source: Game, target: Game) -> RenderableType:
-    """The deck report's totals: colour identity and cost curve (大コスト: copies) before and after, keywords
-    lost, effects by verdict, copies kept, padding and cards left out."""
-    grid = Table(title="Totals (over copies)", box=box.MINIMAL, title_style="bold", show_edge=False,
-                 padding=(0, 1), expand=True)
-    grid.add_column("", style="dim", no_wrap=True, min_width=MIN_COLUMN)
-    grid.add_column(source.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
-    grid.add_column(target.page.abbreviation, overflow="fold", ratio=1, min_width=MIN_COLUMN)
-    grid.add_row("colour identity", _counts_text(t.colours_before, lambda c: native_name(source, "colours", c)),
-                 _counts_text(t.colours_after, lambda c: native_name(target, "colours", c)))
-    grid.add_row("cost curve", _curve_text(t.curve_before), _curve_text(t.curve_after))
+    """The deck report's totals, one line each (before → after): colour identity and cost curve (大コスト: copies),
+    cards and copies kept, padding and cards left out, keywords lost, effects by verdict, copy counts changed."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column(overflow="fold")
+    src, dst = source.page.abbreviation, target.page.abbreviation
+    grid.add_row("colour identity", f"{src} {_counts_text(t.colours_before, lambda c: native_name(source, 'colours', c))}"
+                 f" → {dst} {_counts_text(t.colours_after, lambda c: native_name(target, 'colours', c))}")
+    grid.add_row("cost curve", f"{_curve_text(t.curve_before)} → {_curve_text(t.curve_after)}")
     kept = sum(1 for *_, tid, n in t.copies if tid is not None and n)
-    grid.add_row("cards", f"{len(t.copies)} ({sum(c[2] for c in t.copies)} copies)",
-                 f"{kept} kept ({sum(c[4] for c in t.copies)} copies), {t.padding} padding, {t.left_out} left out")
-    grid.add_row("keywords lost", _counts_text(t.keywords_lost, lambda k: keyword_name(source, k)), "")
-    grid.add_row("effects", "", _counts_text(t.effects))
+    grid.add_row("cards", f"{len(t.copies)} ({sum(c[2] for c in t.copies)} copies) → {kept} kept "
+                 f"({sum(c[4] for c in t.copies)} copies), {t.padding} padding, {t.left_out} left out")
+    if t.keywords_lost:
+        grid.add_row("keywords lost", _counts_text(t.keywords_lost, lambda k: keyword_name(source, k)))
+    if t.effects:
+        grid.add_row("effects", _counts_text(t.effects))
     changed = [f"{name} {before}→{after}" for _, name, before, _, after in t.copies if before != after]
     if changed:
-        grid.add_row("copies changed", "", ", ".join(changed))
-    return grid
+        grid.add_row("copies changed", ", ".join(changed))
+    return Group(Text("Totals (over copies, before → after)", style="bold"), grid)
 
 
 def deck_totals_record(t: DeckTotals, source: Game, target: Game) -> dict[str, Any]:
