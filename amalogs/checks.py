@@ -17,7 +17,7 @@ from amalogs.models.ontology import Ontology
 from amalogs.ontology import terms
 from amalogs.ontology.we import appraise, range_of
 
-__all__ = ["check_ontology", "check_profile", "check_page", "Problem", "known"]
+__all__ = ["Problem", "check_ontology", "check_page", "check_profile", "known"]
 
 Problem = tuple[str, str]
 
@@ -226,7 +226,30 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     yield from _duplicates("adjust", (a.stat for a in page.adjust))
     yield from _coverage(page, profile)
     yield from _keyword_rules(page)
+    yield from _phrasebook(page, profile)
     yield from _we(page, profile)
+
+
+_DISTINCT = (("self_side", "opponent_side"), ("rested", "standing"), ("rest", "stand"),
+             ("self_player", "opponent_player", "both_players"))
+"""Phrasebook words a reader of converted card texts must tell apart (docs/rules.md §7)."""
+
+
+def _phrasebook(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
+    """A phrasebook's words must tell apart what the text reader reads apart, and its character word must not
+    be a card type's or a keyword's printed name (a card type's word is read as that type, 「…カード」)."""
+    pb = page.phrasebook
+    if pb is None:
+        return
+    for keys in _DISTINCT:
+        words = [getattr(pb, k) for k in keys]
+        if len(set(words)) < len(words):
+            yield f"phrasebook.{keys[0]}", f"{' / '.join(keys)} must differ (found {' / '.join(words)})"
+    if pb.character == "カード":
+        yield "phrasebook.character", "'カード' means any card in a converted text: name the characters (場のカード)"
+    keywords = {k.name for k in profile.keywords}
+    if pb.character in keywords:
+        yield "phrasebook.character", f"{pb.character!r} is the printed name of a keyword of {profile.id}"
 
 
 def _coverage(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:

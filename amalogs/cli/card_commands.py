@@ -26,6 +26,7 @@ from amalogs.cli.output import (
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
+    from amalogs.convert import Conversion
     from amalogs.models.cards import Card, Deck
     from amalogs.names import Term
 
@@ -279,10 +280,14 @@ def convert(
     force: OutForce = False,
     fmt: Format = DataFormat.text,
     scale: ScaleOption = "amalogs",
+    round_trip: Annotated[bool, typer.Option(
+        "--round-trip", help="Also convert the result back (A → B → A) and show which fields came back unchanged.")] = False,
 ) -> None:
     """Convert a card into another game: source, canonical and target with each field's fidelity and reason.
+    The target card's text is rewritten in the target game's words, with the original beside it.
 
-    Example: amalogs convert BD:spark-imp --to SGK (JSON: the target card and its fidelity rows)"""
+    Example: amalogs convert BD:spark-imp --to SGK (JSON: the target card, its text and original_text, and its
+    fidelity rows)"""
     from amalogs.convert import convert_card
     from amalogs.convert.curve import check_scale
     from amalogs.models.cards import CardSet
@@ -306,8 +311,11 @@ def convert(
             screen.print(conversion_view(conv, source, target, screen.width))
             if chosen == "curve":
                 echo(f"scale: curve (battle values on the printed curve of {target.page.abbreviation} by 大コスト)")
-            screen.print(card_view(target, conv.card))
-        records.append({**conversion_record(conv, source, target, c), "scale": conv.scale})
+            screen.print(card_view(target, conv.card, original=conv.original_text))
+        record = {**conversion_record(conv, source, target, c), "scale": conv.scale}
+        if round_trip:
+            record["round_trip"] = _round_trip(c, conv, source, target, fmt)
+        records.append(record)
         out_cards.append(conv.card)
     if fmt is DataFormat.json:
         echo(records_json("conversion", records, to=target.id, scale=chosen))
@@ -318,6 +326,23 @@ def convert(
     if out is not None:
         write_model(out, CardSet(game=target.id, cards=tuple(out_cards)), force)
         echo(f"wrote {out}", err=fmt is not DataFormat.text)
+
+
+def _round_trip(card: Card, conv: Conversion, source: Game, target: Game, fmt: DataFormat) -> list[dict[str, Any]]:
+    """`convert --round-trip`: the converted card converted back into its own game, field by field (printed as a
+    compact table in the text format)."""
+    from amalogs.convert import convert_card
+    from amalogs.report.cards import round_trip_rows, round_trip_view
+
+    if conv.scale == "curve":  # back on the same scale
+        back = convert_card(conv.card, target, source, scale="curve", source_cards=catalog().cards(target.id),
+                            target_cards=catalog().cards(source.id))
+    else:
+        back = convert_card(conv.card, target, source)
+    rows = round_trip_rows(source, target, card, conv, back.card)
+    if fmt is DataFormat.text:
+        console().print(round_trip_view(rows, source, target))
+    return rows
 
 
 def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path | None]:

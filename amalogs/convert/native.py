@@ -44,6 +44,7 @@ from amalogs.convert.curve import (
 )
 from amalogs.convert.effects import CANNOT, DIFFERENT, WORKS, judge
 from amalogs.convert.index import GameIndex, index_of
+from amalogs.convert.text import card_text, is_event, words_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Effect, Native
 from amalogs.models.game import Stat
@@ -130,6 +131,12 @@ class Conversion:
                 raise AmalogsError(f"{self.canonical.id} cannot be converted into {self.target_game}: "
                                    f"the converted card's {key}: {message}") from None
         return self._card
+
+    @property
+    def original_text(self) -> str | None:
+        """The source card's printed text, as its own game words it (the target card's ``text`` is rewritten in
+        the target's words, docs/rules.md §7, "Text in the target's words")."""
+        return self.canonical.text
 
     @property
     def lost(self) -> tuple[FieldReport, ...]:
@@ -220,9 +227,7 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     keywords = _keywords(b)
     _spell_speed(b, type_id, keywords)
     effects = tuple(e for e in cc.effects if b.same or not isinstance(e, Native))
-    if cc.text:
-        b.report("text", cc.text, "—", cc.text, Fidelity.EXACT,
-                 "same game" if b.same else "the printed text is kept as written; its meaning travels as effects")
+    text = _text(b, type_id) if cc.text else None
     for e in cc.effects:
         _effect(b, e)
     parts: dict[str, object] = {
@@ -233,10 +238,53 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
         "colours": colours,
         "stats": stats,
         "keywords": keywords,
-        "text": cc.text,
+        "text": text,
         "effects": effects,
     }
     return Conversion(cc, target.profile.id, parts, tuple(b.reports), scale=scale)
+
+
+def _text(b: _Builder, type_id: str) -> str | None:
+    """The target card's text: the source's canonical effects and unified keywords in the target's words
+    (docs/rules.md §7, "Text in the target's words"); the same text in the same game."""
+    cc = b.cc
+    if b.same:
+        b.report("text", cc.text, "—", cc.text, Fidelity.EXACT, "same game")
+        return cc.text
+    written = card_text(cc.effects, cc.keywords, words_of(b.target), event=is_event(b.target, type_id),
+                        original=cc.text)
+    new = written.text or None
+    missing = [str(k) for k in cc.keywords if k not in b.ix.natives] + list(cc.unmapped_keywords)
+    where = f"rewritten in {b.target.id}'s words ({b.target.page.abbreviation}'s phrasebook)"
+    if new is None:
+        b.report("text", cc.text, "—", None, Fidelity.DROPPED,
+                 f"nothing of it has a place in {b.target.id}: no effect, and no keyword {b.target.id} has")
+    elif written.untranslated or written.printed_costs or missing:
+        effects = f"{written.said} of {len(cc.effects)} effect{'' if len(cc.effects) == 1 else 's'}"
+        b.report("text", cc.text, "—", new, Fidelity.APPROXIMATED,
+                 f"{where}: {effects}; " + "; ".join(_unsaid(b, written.untranslated, written.printed_costs, missing)))
+    else:
+        b.report("text", cc.text, "—", new, Fidelity.EXACT,
+                 f"{where}: every effect and keyword ({written.said} effect{'' if written.said == 1 else 's'})")
+    return new
+
+
+def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[str]) -> list[str]:
+    """What a rewritten text could not say, for the reason of its row: each kind with how many."""
+    parts = []
+    if missing:
+        n = len(missing)
+        parts.append(f"{n} keyword{'s' if n > 1 else ''} with no counterpart in {b.target.id} left out "
+                     f"({', '.join(missing)}; see the keyword rows)")
+    if untranslated:
+        n = untranslated
+        parts.append(f"{n} effect{'s' if n > 1 else ''} only {b.cc.game} can carry out: "
+                     f"{'their sentences are' if n > 1 else 'its sentence is'} kept as printed, marked 〔未訳〕 "
+                     "(untranslated)")
+    if printed_costs:
+        n = printed_costs
+        parts.append(f"{n} cost{'s' if n > 1 else ''} with no structured payment kept as printed")
+    return parts
 
 
 _OUTCOME = {WORKS: Fidelity.EXACT, DIFFERENT: Fidelity.APPROXIMATED, CANNOT: Fidelity.DROPPED}

@@ -11,7 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, TypeVar
 
-from pydantic import AfterValidator, BeforeValidator, Field, PlainSerializer, StrictStr, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    PlainSerializer,
+    StrictStr,
+    model_validator,
+)
 
 from amalogs.errors import cut
 from amalogs.models.base import DataModel, Slug, Text, parse_fraction
@@ -30,7 +37,7 @@ from amalogs.ontology.terms import (
     UnifiedKeyword,
 )
 
-__all__ = ["MappingPage", "KeywordRuleName", "Ratio"]
+__all__ = ["DEFAULT_PHRASEBOOK", "KeywordRuleName", "MappingPage", "Phrasebook", "Ratio"]
 
 KeywordRuleName = StatSystem | DamageSystem | LifeSystem | AttackRule
 
@@ -201,6 +208,89 @@ class Cleanup(DataModel):
     note: Text | None = Field(None, description="a remark")
 
 
+_PLACEHOLDERS = {
+    "this_turn": ("{}",),
+    "stat_change": ("{stat}", "{amount}"),
+    "boost": ("{amount}",),
+    "selector": ("{side}", "{state}", "{filter}", "{character}", "{count}"),
+}
+"""The placeholders each template of a phrasebook must hold, once each."""
+
+TIMINGS = ("on_play", "on_attack", "on_block", "on_destroyed", "on_life", "on_start_of_turn", "on_end_of_turn",
+           "static", "activated")
+"""The phrasebook keys that open a sentence by its timing (``Effect.when``)."""
+
+
+class Phrasebook(DataModel):
+    """言い回し: the game's own words for the canonical terms its card texts use, so a converted card's text
+    reads like a card of the game (docs/rules.md §7, "Text in the target's words"). Stat names are not given
+    here: they are the profile's stats, found through the page's ``status``. A page without a phrasebook
+    uses :data:`DEFAULT_PHRASEBOOK` (plain AMALOGS words)."""
+
+    character: Text = Field("キャラ", description="a character: ユニット, キャラクター, 武将, ゼクス, クリーチャー")
+    this_character: Text = Field("このカード", description="the card itself: このユニット, この武将")
+    self_side: Text = Field("自分の", description="before a card: your own (自分の, 味方, あなたの)")
+    opponent_side: Text = Field("相手の", description="before a card: the opponent's (相手の, 敵)")
+    self_player: Text = Field("自分", description="you, as a player (自分, あなた)")
+    opponent_player: Text = Field("相手", description="the opponent, as a player (相手, 相手プレイヤー, 対戦相手)")
+    both_players: Text = Field("お互い", description="both players")
+    counter: Text = Field("体", description="the counter word after a number of characters (体, 枚)")
+    every: Text = Field("すべて", description="every one (すべて, 全て)")
+    rested: Text = Field("レストしている", description="before a card: rested (レストしている, スペント状態の, 疲弊状態の)")
+    standing: Text = Field("スタンドしている", description="before a card: upright (スタンドしている, ウェイク状態の)")
+    rest: Text = Field("レストする", description="to rest a card (レストする, スペント状態にする, タップする)")
+    stand: Text = Field("スタンドする", description="to stand a card (スタンドする, ウェイクさせる, アンタップする)")
+    destroy: Text = Field("破壊する", description="to destroy a card (破壊する, 退却させる, 撃破する)")
+    damage: Text = Field("ダメージ", description="damage, after its amount (ダメージ, 点のダメージ)")
+    draw: Text = Field("引く", description="to draw (引く, ドローする)")
+    discard: Text = Field("捨てる", description="to discard (捨てる, トラッシュに置く)")
+    hand: Text = Field("手札", description="the hand")
+    deck: Text = Field("山札", description="the deck (山札, デッキ, ライブラリー)")
+    discard_pile: Text = Field("捨て札", description="the discard pile (捨て札, ドロップゾーン, 墓地, トラッシュ)")
+    life: Text = Field("ライフ", description="a player's life (ライフ, HP, 城壁, 砦)")
+    resource_zone: Text = Field("資源", description="where resources are put (エナジーゾーン, 国力, マナエリア)")
+    to_hand: Text = Field("手札に戻す", description="to return a card to its owner's hand")
+    this_turn: Text = Field("このターン、{}", description="until the end of the turn, around the effect ({}): "
+                            "このターン、{} or {}（ターン終了時まで）")
+    stat_change: Text = Field("{stat}{amount}", description="a stat changed by an amount: {stat}{amount} or "
+                              "{stat}を{amount}する")
+    boost: Text = Field("このターン、次に自分のキャラが相手に与えるダメージ{amount}", description="the next "
+                        "player damage this turn, changed by {amount}, with the words for this turn")
+    selector: Text = Field("{side}{state}{filter}{character}{count}", description="the order of the words that "
+                           "choose cards: {side} {state} {filter} {character} {count}")
+    attacking: Text = Field("アタックしている間", description="while it attacks: a change only to the attack side")
+    defending: Text = Field("ブロックしている間", description="while it defends: a change only to the defence side")
+    on_play: Text = Field("このカードが登場した時、", description="opens an effect when a character enters play "
+                          "(【登場時】, 【配備時】); an event's own effect has none")
+    on_attack: Text = Field("このカードがアタックした時、", description="opens an effect when it attacks")
+    on_block: Text = Field("このカードがブロックした時、", description="opens an effect when it blocks")
+    on_destroyed: Text = Field("このカードが破壊された時、", description="opens an effect when it is destroyed")
+    on_life: Text = Field("このカードがライフから公開された時、", description="opens a life trigger")
+    on_start_of_turn: Text = Field("自分のターン開始時、", description="opens an effect at the start of the turn")
+    on_end_of_turn: Text = Field("自分のターン終了時、", description="opens an effect at the end of the turn")
+    static: Text = Field("【常時】", description="opens a static ability (【永続】, 【常時】, 【永】)")
+    activated: Text = Field("【起動】", description="opens an activated ability, before its cost (【起動】, 【起】)")
+    keyword_open: StrictStr = Field("【", description="before a keyword's name ('' for none)")
+    keyword_close: StrictStr = Field("】", description="after a keyword's name ('' for none)")
+    keyword_separator: StrictStr = Field("", description="between keywords on one line (、 where there are no "
+                                         "brackets)")
+
+    @model_validator(mode="after")
+    def _templates(self) -> Phrasebook:
+        for key, needed in _PLACEHOLDERS.items():
+            text = getattr(self, key)
+            for slot in needed:
+                if text.count(slot) != 1:
+                    raise ValueError(f"{key}: {cut(text)} must hold {slot} exactly once")
+        prefixes = [getattr(self, key) for key in TIMINGS]
+        if len(set(prefixes)) != len(prefixes):
+            raise ValueError("the timing openings (on_play … activated) must differ from one another")
+        return self
+
+
+DEFAULT_PHRASEBOOK = Phrasebook()
+
+
 class MappingPage(DataModel):
     """One game's AMALOGS page."""
 
@@ -233,8 +323,10 @@ class MappingPage(DataModel):
     )
     resources: tuple[ResourceEntry, ...] = Field((), description="資源: the genus of each native resource")
     damage_cleanup: Cleanup = Field(description="ダメージクリンナップ: when damage on characters resets")
+    phrasebook: Phrasebook | None = Field(
+        None, description="言い回し: the game's words for the canonical terms, for converted card texts")
 
-    def rules_of(self, kind: type[StatSystem] | type[DamageSystem] | type[LifeSystem] | type[AttackRule]) -> list[
+    def rules_of(self, kind: type[StatSystem | DamageSystem | LifeSystem | AttackRule]) -> list[
         KeywordRuleName
     ]:
         """The page's keyword rules of one kind, in page order."""

@@ -31,7 +31,7 @@ from amalogs.ontology.terms import ColourSlot, UnifiedKeyword
 
 __all__ = ["FIDELITY_STYLE", "MIN_COLUMN", "canonical_view", "card_record", "card_row", "card_view", "cards_table",
            "conversion_record", "conversion_view", "describe_effect", "field_label", "field_value", "jsonable", "keyword_name",
-           "native_name", "stat_label", "stats_text"]
+           "native_name", "round_trip_rows", "round_trip_view", "stat_label", "stats_text"]
 
 MIN_COLUMN = 8
 """The narrowest a table column is drawn (cells); narrower, a word no longer fits on a line."""
@@ -197,8 +197,9 @@ def cards_table(game: Game, cards: Iterable[Card], width: int | None = None) -> 
     return table
 
 
-def card_view(game: Game, card: Card) -> Panel:
-    """A native card: every printed field by its printed name, its text and its effects."""
+def card_view(game: Game, card: Card, original: str | None = None) -> Panel:
+    """A native card: every printed field by its printed name, its text and its effects; for a converted card,
+    ``original``: the source card's text, shown under the text rewritten in the game's words."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column(overflow="fold")
@@ -209,6 +210,8 @@ def card_view(game: Game, card: Card) -> Panel:
     grid.add_row("keywords", "・".join(native_name(game, "keywords", k) for k in card.keywords) or "—")
     if card.text:
         grid.add_row("text", card.text)
+    if original is not None and original != card.text:
+        grid.add_row("original", Text(original, style="dim"))
     for e in card.effects:
         grid.add_row("effect", describe_effect(e))
     title = f"{card.name}" + (f" / {card.en}" if card.en else "")
@@ -362,9 +365,13 @@ def card_record(game: Game, card: Card) -> dict[str, Any]:
 def conversion_record(conv: Conversion, source: Game, target: Game, source_card: Card) -> dict[str, Any]:
     """A conversion as a record: the source card's game and id, the target card (as its card file has it) and
     one row per field with its values, fidelity and reason."""
+    card = card_record(target, conv.card)
+    at = list(card).index("effects") if "effects" in card else len(card)
+    items = list(card.items())
+    items.insert(at, ("original_text", conv.original_text))
     return {
         "source": {"game": source.id, "id": source_card.id, "name": source_card.name},
-        "target": card_record(target, conv.card),
+        "target": dict(items),
         "fields": field_rows(conv, source, target),
         "summary": {fid.value: n for fid, n in _fidelity_counts(f.fidelity for f in conv.fields)},
         "effects": {outcome: sum(f.target == outcome for f in conv.effects)
@@ -384,3 +391,65 @@ def field_rows(conv: Conversion, source: Game, target: Game) -> list[dict[str, A
 def _fidelity_counts(values: Iterable[Fidelity]) -> Sequence[tuple[Fidelity, int]]:
     items = list(values)
     return [(fid, items.count(fid)) for fid in Fidelity if fid in items]
+
+
+# --- round trips (convert --round-trip) ---------------------------------------------------------------------
+
+def round_trip_rows(source: Game, target: Game, card: Card, conv: Conversion, back: Card) -> list[dict[str, Any]]:
+    """A → B → A field by field: the value in A, in B and back in A (each by its game's printed names; a stat of A
+    shows in B as the stats of B made from it), and whether it came back unchanged. Effects are compared as data:
+    the canonical effects themselves."""
+    there = conv.card
+    stats = list(dict.fromkeys([*card.stats, *back.stats]))
+    rows = []
+    for name in ("name", "type", "colours", *(f"stats.{s}" for s in stats), "keywords", "text", "effects"):
+        values = [_card_field(g, c, name) for g, c in ((source, card), (target, there), (source, back))]
+        if name.startswith("stats."):
+            made = [f.field.removeprefix("stats.") for f in conv.fields if name.removeprefix("stats.") in f.of
+                    and f.field.startswith("stats.") and f.field.removeprefix("stats.") in there.stats]
+            values[1] = " ".join(f"{stat_label(target, m)}{_stat_value(target, there.stats[m])}"
+                                 for m in dict.fromkeys(made)) or "—"
+        label = stat_label(source, name.removeprefix("stats.")) if name.startswith("stats.") else name
+        same = _raw_field(card, name) == _raw_field(back, name)
+        rows.append({"field": name, "label": label, "source": values[0], "target": values[1], "back": values[2],
+                     "unchanged": same})
+    return rows
+
+
+def _raw_field(card: Card, name: str) -> object:
+    if name.startswith("stats."):
+        return card.stats.get(name.removeprefix("stats."))
+    if name == "effects":
+        return [jsonable(e) for e in card.effects]
+    return getattr(card, name)
+
+
+def _card_field(game: Game, card: Card, name: str) -> str:
+    if name.startswith("stats."):
+        sid = name.removeprefix("stats.")
+        return _stat_value(game, card.stats[sid]) if sid in card.stats else "—"
+    if name == "type":
+        return native_name(game, "card_types", card.type)
+    if name in ("colours", "keywords"):
+        section = "colours" if name == "colours" else "keywords"
+        return "・".join(native_name(game, section, v) for v in getattr(card, name)) or "—"
+    if name == "effects":
+        return str(len(card.effects))
+    return show(getattr(card, name))
+
+
+def round_trip_view(rows: Sequence[Mapping[str, Any]], source: Game, target: Game) -> RenderableType:
+    """The round trip as a compact table: one row per field, its value in A, B and back in A (text on one line),
+    and ✓ in the ``same`` column where it came back unchanged."""
+    a, b = source.page.abbreviation, target.page.abbreviation
+    table = Table(title=f"round trip {a} → {b} → {a}", box=box.MINIMAL, title_style="bold", padding=(0, 1),
+                  show_edge=False)
+    table.add_column("field", overflow="fold", min_width=MIN_COLUMN, max_width=16)
+    table.add_column("same", no_wrap=True)
+    for col in (a, b, f"{a} again"):
+        table.add_column(col, min_width=MIN_COLUMN, overflow="ellipsis", no_wrap=True, max_width=16)
+    for r in rows:
+        mark = Text("✓", style="green") if r["unchanged"] else Text("✗", style="red")
+        table.add_row(r["label"], mark, *(_one_line(r[k], True) for k in ("source", "target", "back")))
+    same = sum(bool(r["unchanged"]) for r in rows)
+    return Group(table, Text(f"{same} of {len(rows)} fields came back unchanged", style="bold"))

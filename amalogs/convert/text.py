@@ -1,0 +1,717 @@
+"""A card's text in a game's own words: canonical effects and unified keywords written with the game's
+phrasebook (its page's ``[phrasebook]``) and its printed stat and keyword names, and read back.
+
+:func:`say` writes one canonical effect as one sentence (``None`` for a ``native`` effect, which only its own
+game can say); :func:`read` reads such a sentence back into the effect. The reader is template-based and
+strict: it accepts exactly what :func:`say` writes (every candidate it finds is written again and must give the
+same sentence), so ``read(say(e, w), w)`` is ``e`` (up to :func:`same_form`). :func:`card_text` writes a whole
+card (a keyword line, one line per effect, and the original sentence of each effect no other game can say,
+marked :data:`UNTRANSLATED`); :func:`read_text` reads it back (docs/rules.md §7, "Text in the target's words").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from amalogs.catalog import Game
+from amalogs.models.effects import CardFilter, Effect, Native, Payment, Selector
+from amalogs.models.mapping import DEFAULT_PHRASEBOOK, Phrasebook
+from amalogs.ontology.terms import (
+    FAMILY_OF,
+    CanonicalStat,
+    ColourSlot,
+    Family,
+    Genus,
+    UnifiedKeyword,
+)
+
+__all__ = ["UNTRANSLATED", "CardText", "Words", "card_text", "is_event", "read", "read_text", "same_form", "say",
+           "spoken", "words_of"]
+
+UNTRANSLATED = "〔未訳〕"
+"""Marks a sentence kept as its own game printed it: an effect only that game can carry out (``native``)."""
+
+_BATTLE = (CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.SP, CanonicalStat.HP)
+_NUMBER = r"[+-]?\d+(?:\.\d+)?(?:/\d+)?"
+_AnyEffect = Any  # one model of the Effect union (mypy cannot narrow the union by ``do``)
+
+
+def _openings(pb: Phrasebook) -> dict[str, str]:
+    """Timing (``Effect.when``) → the words that open its sentence."""
+    return {"play": pb.on_play, "attack": pb.on_attack, "block": pb.on_block, "destroyed": pb.on_destroyed,
+            "life": pb.on_life, "start-of-turn": pb.on_start_of_turn, "end-of-turn": pb.on_end_of_turn,
+            "static": pb.static, "activated": pb.activated}
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """Everything the writer and the reader need about one game's wording."""
+
+    game: str
+    pb: Phrasebook
+    stats: dict[CanonicalStat, tuple[str, Fraction]]
+    """Canonical stat → (the printed name of the game's stat for it, its adjust ratio)."""
+    keywords: dict[UnifiedKeyword, str]
+    """Unified keyword → the printed name of the game's keyword for it."""
+    keyword_ids: dict[str, str]
+    """Printed keyword name → native keyword id."""
+    genera: dict[Genus, str]
+    """Genus → the printed name of the game's first card type of it."""
+    colours: dict[ColourSlot, str]
+    """Colour slot → the printed name of the game's colour in it."""
+    trait: str
+    """The printed name of the stat holding 特徴 (属性, クラン …), or 特徴."""
+    cost: tuple[str, Fraction]
+    """The printed name and ratio of the stat holding 大コスト, or コスト."""
+
+    def stat(self, stat: CanonicalStat) -> tuple[str, Fraction]:
+        """A stat's printed name and ratio; the canonical name (ratio 1) where the game prints none."""
+        return self.stats.get(stat, (str(stat), Fraction(1)))
+
+    @property
+    def battle(self) -> tuple[str, Fraction]:
+        """The battle value damage and BP filters are counted in: BP, else DP (AP/DP games), else BP by name."""
+        for stat in (CanonicalStat.BP, CanonicalStat.DP, CanonicalStat.HP):
+            if stat in self.stats:
+                return self.stats[stat]
+        return (str(CanonicalStat.BP), Fraction(1))
+
+
+def _build(game: Game) -> Words:
+    profile, page = game.profile, game.page
+    printed = {s.id: s for s in profile.stats}
+    stats: dict[CanonicalStat, tuple[str, Fraction]] = {}
+    trait, cost = "特徴", ("コスト", Fraction(1))
+    for entry in page.status:
+        stat = printed.get(entry.native)
+        if stat is None or entry.stat is None:
+            continue
+        if entry.stat in _BATTLE and stat.kind == "number":
+            stats.setdefault(entry.stat, (stat.name, page.ratio_of(stat.id)))
+        elif entry.stat is CanonicalStat.TRAIT and trait == "特徴":
+            trait = stat.name
+        elif entry.stat is CanonicalStat.TOTAL_COST and cost[0] == "コスト":
+            cost = (stat.name, page.ratio_of(stat.id))
+    names = {k.id: k.name for k in profile.keywords}
+    keywords: dict[UnifiedKeyword, str] = {}
+    for k in page.unified_keywords:
+        if k.unified is not None and k.native in names:
+            keywords.setdefault(k.unified, names[k.native])
+    types = {t.id: t.name for t in profile.card_types}
+    genera: dict[Genus, str] = {}
+    for t in page.card_types:
+        if t.genus is not None and t.native in types:
+            genera.setdefault(t.genus, types[t.native])
+    colour_names = {c.id: c.name for c in profile.colours}
+    colours: dict[ColourSlot, str] = {}
+    for c in page.colours:
+        colours.setdefault(c.slot, colour_names.get(c.native, c.native))
+    return Words(game=game.id, pb=page.phrasebook or DEFAULT_PHRASEBOOK, stats=stats, keywords=keywords,
+                 keyword_ids={v: k for k, v in names.items()}, genera=genera, colours=colours, trait=trait, cost=cost)
+
+
+_CACHE: dict[int, tuple[Game, Words]] = {}
+
+
+def words_of(game: Game) -> Words:
+    """A game's wording, built on first use."""
+    hit = _CACHE.get(id(game))
+    if hit is None or hit[0] is not game:
+        hit = (game, _build(game))
+        _CACHE[id(game)] = hit
+    return hit[1]
+
+
+# --- numbers ---------------------------------------------------------------------------------------------------
+
+def _number(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    as_float = float(value)
+    return str(as_float) if Fraction(str(as_float)) == value else f"{value.numerator}/{value.denominator}"
+
+
+def _printed(value: Fraction, ratio: Fraction, sign: bool = False) -> str:
+    """A canonical amount in the printed units of a stat with this adjust ratio (``+2`` at 1/1000: ``+2000``)."""
+    native = Fraction(value) / ratio
+    text = _number(native)
+    return f"+{text}" if sign and native >= 0 else text
+
+
+def _canonical(text: str, ratio: Fraction) -> Fraction:
+    return Fraction(text.lstrip("+")) * ratio
+
+
+# --- writing -----------------------------------------------------------------------------------------------
+
+def _keyword(w: Words, keyword: UnifiedKeyword) -> str:
+    pb = w.pb
+    return f"{pb.keyword_open}{w.keywords.get(keyword, str(keyword))}{pb.keyword_close}"
+
+
+def _noun(w: Words, f: CardFilter) -> str:
+    """The cards a selector or filter names: the character word, a card type of a genus (+カード), or カード."""
+    if f.genus is not None:
+        return _card_word(w.genera.get(f.genus, str(f.genus)))
+    if f.family is Family.CHARA:
+        return w.pb.character
+    if f.family is not None:
+        return str(f.family)
+    return "カード"
+
+
+def _card_word(name: str) -> str:
+    """Cards of a type: its name + カード (ユニットカード), once (ゲーム用カード)."""
+    return name if name.endswith("カード") else f"{name}カード"
+
+
+def _filter(w: Words, f: CardFilter) -> str:
+    parts = []
+    if f.trait:
+        parts.append(f"{w.trait}「{f.trait}」を持つ")
+    if f.keyword is not None:
+        parts.append(f"{_keyword(w, f.keyword)}を持つ")
+    cost, ratio = w.cost
+    battle, bratio = w.battle
+    for label, r, low, high in ((cost, ratio, f.min_cost, f.max_cost), (battle, bratio, f.min_bp, f.max_bp)):
+        if low is not None:
+            parts.append(f"{label}{_printed(Fraction(low), r)}以上の")
+        if high is not None:
+            parts.append(f"{label}{_printed(Fraction(high), r)}以下の")
+    return "".join(parts)
+
+
+def _selector(w: Words, s: Selector) -> str:
+    pb = w.pb
+    if s.self_only:
+        return pb.this_character
+    side = {"self": pb.self_side, "opponent": pb.opponent_side, "any": ""}[s.side]
+    state = {"rested": pb.rested, "standing": pb.standing, None: ""}[s.state]
+    noun = _noun(w, s)
+    counter = pb.counter if noun == pb.character else "枚"
+    count = pb.every if s.count == 0 else f"{s.count}{counter}"
+    return pb.selector.format(side=side, state=state, filter=_filter(w, s), character=noun, count=count)
+
+
+def _player(w: Words, who: str) -> str:
+    return {"self": w.pb.self_player, "opponent": w.pb.opponent_player, "both": w.pb.both_players}[who]
+
+
+def _change(w: Words, stat: CanonicalStat, amount: Fraction) -> str:
+    """A stat changed by an amount, in the game's stats: BP in an AP/DP game names both; AP or DP in a game with
+    one battle value names it, for that side only."""
+    pb = w.pb
+
+    def one(s: CanonicalStat) -> str:
+        name, ratio = w.stat(s)
+        return pb.stat_change.format(stat=name, amount=_printed(amount, ratio, sign=True))
+
+    if stat in w.stats:
+        return one(stat)
+    if stat is CanonicalStat.BP and CanonicalStat.AP in w.stats and CanonicalStat.DP in w.stats:
+        return f"{one(CanonicalStat.AP)}、{one(CanonicalStat.DP)}"
+    if stat in (CanonicalStat.AP, CanonicalStat.DP) and CanonicalStat.BP in w.stats:
+        side = pb.attacking if stat is CanonicalStat.AP else pb.defending
+        return f"{one(CanonicalStat.BP)}（{side}のみ）"
+    return one(stat)
+
+
+def _body(w: Words, e: _AnyEffect) -> str:
+    pb, kind = w.pb, e.do
+    if kind == "draw":
+        head = "" if e.who == "self" else f"{_player(w, e.who)}は"
+        return f"{head}カードを{e.count}枚{pb.draw}"
+    if kind == "discard":
+        head = "" if e.who == "self" else f"{_player(w, e.who)}は"
+        return f"{head}{pb.hand}を{e.count}枚{pb.discard}"
+    if kind == "damage":
+        return f"{_selector(w, e.target)}に{_printed(e.amount, w.battle[1])}{pb.damage}を与える"
+    if kind in ("destroy", "rest", "stand", "return_to_hand"):
+        verb = {"destroy": pb.destroy, "rest": pb.rest, "stand": pb.stand, "return_to_hand": pb.to_hand}[kind]
+        return f"{_selector(w, e.target)}を{verb}"
+    if kind == "search":
+        what = f"{_filter(w, e.filter)}{_noun(w, e.filter)}{e.take}枚"
+        if e.look == 0:
+            return f"{pb.deck}から{what}を探し、{pb.hand}に加え、{pb.deck}をシャッフルする"
+        return (f"{pb.deck}の上から{e.look}枚を見て、{what}を{pb.hand}に加え、残りを好きな順番で{pb.deck}の下に置く")
+    if kind == "scout":
+        return f"{pb.deck}の上から{e.look}枚を見て、好きな順番で{pb.deck}の上か下に置く"
+    if kind == "gain_resource":
+        put = f"{pb.deck}の上から{e.count}枚を{pb.resource_zone}に置"
+        return f"{put}き、{pb.rest}" if e.rested else f"{put}く"
+    if kind == "player_damage":
+        return f"{_player(w, e.who)}に{e.amount}{pb.damage}を与える"
+    if kind == "boost_attack":
+        return pb.boost.format(amount=_printed(Fraction(e.amount), Fraction(1), sign=True))
+    if kind == "grant_keyword":
+        return f"{_selector(w, e.target)}は{_keyword(w, e.keyword)}を得る"
+    if kind == "heal":
+        return f"{_player(w, e.who)}の{pb.life}を{e.amount}回復する"
+    if kind == "modify":
+        return f"{_selector(w, e.target)}の{_change(w, e.stat, e.amount)}"
+    raise ValueError(f"no sentence for a {kind} effect")
+
+
+_TE = (("する", "して"), ("く", "いて"), ("ぐ", "いで"), ("す", "して"), ("う", "って"), ("つ", "って"),
+       ("む", "んで"), ("ぶ", "んで"), ("ぬ", "んで"), ("る", "て"))
+"""Dictionary form → て form, by ending (verbs in る are taken as ichidan: 与える, 捨てる, 得る, させる)."""
+
+
+def _optional(body: str) -> str:
+    """'may do it': the final verb in its て form + もよい (捨ててもよい), else （任意）."""
+    for end, te in _TE:
+        if body.endswith(end):
+            return f"{body[: -len(end)]}{te}もよい"
+    return f"{body}（任意）"
+
+
+def _cost(w: Words, e: _AnyEffect) -> str | None:
+    if e.pay is not None:
+        return "、".join(_payment(w, e.pay)) or e.cost
+    return e.cost  # type: ignore[no-any-return]
+
+
+def _payment(w: Words, pay: Payment) -> list[str]:
+    pb = w.pb
+    tokens = ["1ターンに1回"] if pay.once_per_turn else []
+    if pay.zone != "field":
+        tokens.append(f"{pb.hand if pay.zone == 'hand' else pb.discard_pile}から")
+    if pay.rest_self:
+        tokens.append(f"{pb.this_character}を{pb.rest}")
+    for slot, amount in pay.resources.items():
+        tokens.append(f"{_colour(w, slot)}{amount}")
+    if pay.deck_top:
+        tokens.append(f"{pb.deck}の上から{pay.deck_top}枚を{pb.discard_pile}に置く")
+    if pay.discard:
+        tokens.append(f"{pb.hand}を{pay.discard}枚{pb.discard}")
+    if pay.discard_self:
+        tokens.append(f"このカードを{pb.discard}")
+    if pay.exile_self:
+        tokens.append("このカードを除外する")
+    return tokens
+
+
+def _colour(w: Words, slot: ColourSlot | str) -> str:
+    if slot == "any":
+        return "任意"
+    return w.colours.get(slot, str(slot)) if isinstance(slot, ColourSlot) else str(slot)
+
+
+def say(e: Effect, w: Words, *, event: bool = False) -> str | None:
+    """One canonical effect as one sentence in a game's words, or None for a ``native`` effect. ``event``: the
+    card is not a character, so an effect on play needs no opening (it is the card's own effect)."""
+    if isinstance(e, Native):
+        return None
+    d: _AnyEffect = e
+    opening = "" if e.when == "play" and event else _openings(w.pb)[e.when]
+    body = _body(w, d)
+    if e.optional:
+        body = _optional(body)
+    if getattr(d, "until", None) == "end-of-turn" and e.do in ("modify", "grant_keyword"):
+        body = w.pb.this_turn.format(body)
+    cost = _cost(w, d)
+    return f"{opening}{cost + '：' if cost else ''}{body}。"
+
+
+# --- reading -----------------------------------------------------------------------------------------------
+
+def _alternatives(words: Sequence[str]) -> str:
+    return "|".join(re.escape(x) for x in sorted(set(words), key=len, reverse=True) if x)
+
+
+def _selector_pattern(w: Words) -> re.Pattern[str]:
+    pb = w.pb
+    nouns = [pb.character, "カード", *(_card_word(n) for n in w.genera.values()),
+             *(_card_word(str(g)) for g in Genus), *(str(f) for f in Family)]
+    slots = {
+        "side": f"(?P<side>{_alternatives([pb.self_side, pb.opponent_side])})?",
+        "state": f"(?P<state>{_alternatives([pb.rested, pb.standing])})?",
+        "filter": "(?P<filter>.*?)",
+        "character": f"(?P<noun>{_alternatives(nouns)})",
+        "count": f"(?P<count>{re.escape(pb.every)}|\\d+(?:{re.escape(pb.counter)}|枚))",
+    }
+    pattern = re.escape(pb.selector)
+    for name, group in slots.items():
+        pattern = pattern.replace(re.escape("{" + name + "}"), group)
+    return re.compile(pattern)
+
+
+def _read_noun(w: Words, noun: str) -> dict[str, object]:
+    if noun == w.pb.character:
+        return {"family": Family.CHARA}
+    for genus, name in w.genera.items():
+        if noun == _card_word(name):
+            return {"genus": genus}
+    for genus in Genus:
+        if noun == _card_word(str(genus)):
+            return {"genus": genus}
+    for family in Family:
+        if noun == str(family):
+            return {"family": family}
+    return {}
+
+
+def _read_filter(w: Words, text: str) -> dict[str, object] | None:
+    cost, ratio = w.cost
+    battle, bratio = w.battle
+    keyword_names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
+    pb = w.pb
+    pattern = (f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
+               f"(?:{re.escape(pb.keyword_open)}(?P<keyword>.+?){re.escape(pb.keyword_close)}を持つ)?"
+               f"(?:{re.escape(cost)}(?P<min_cost>{_NUMBER})以上の)?(?:{re.escape(cost)}(?P<max_cost>{_NUMBER})以下の)?"
+               f"(?:{re.escape(battle)}(?P<min_bp>{_NUMBER})以上の)?(?:{re.escape(battle)}(?P<max_bp>{_NUMBER})以下の)?")
+    m = re.fullmatch(pattern, text)
+    if m is None:
+        return None
+    out: dict[str, object] = {}
+    if m["trait"]:
+        out["trait"] = m["trait"]
+    if m["keyword"]:
+        if m["keyword"] not in keyword_names:
+            return None
+        out["keyword"] = keyword_names[m["keyword"]]
+    for key, r in (("min_cost", ratio), ("max_cost", ratio), ("min_bp", bratio), ("max_bp", bratio)):
+        if m[key]:
+            value = _canonical(m[key], r)
+            out[key] = int(value) if key.endswith("cost") and value.denominator == 1 else value
+    return out
+
+
+def _read_selector(w: Words, text: str) -> dict[str, object] | None:
+    pb = w.pb
+    if text == pb.this_character:
+        return {"self_only": True, "side": "self"}
+    m = _selector_pattern(w).fullmatch(text)
+    if m is None:
+        return None
+    found = _read_filter(w, m["filter"])
+    if found is None:
+        return None
+    side = {pb.self_side: "self", pb.opponent_side: "opponent"}.get(m["side"] or "", "any")
+    state = {pb.rested: "rested", pb.standing: "standing"}.get(m["state"] or "")
+    count = 0 if m["count"] == pb.every else int(re.match(r"\d+", m["count"])[0])  # type: ignore[index]
+    return {**found, **_read_noun(w, m["noun"]), "side": side, "count": count,
+            **({"state": state} if state else {})}
+
+
+def _read_player(w: Words, text: str) -> str | None:
+    return {w.pb.self_player: "self", w.pb.opponent_player: "opponent", w.pb.both_players: "both"}.get(text)
+
+
+def _read_change(w: Words, text: str) -> Iterator[tuple[CanonicalStat, Fraction]]:
+    """Every (stat, amount) a stat change may have been written from (the writer confirms which)."""
+    pb = w.pb
+    names = {name: stat for stat, (name, _) in reversed(list(w.stats.items()))}
+    names.update({str(s): s for s in _BATTLE if s not in w.stats})
+    pattern = re.escape(pb.stat_change).replace(re.escape("{stat}"), "(?P<stat>.+?)").replace(
+        re.escape("{amount}"), f"(?P<amount>{_NUMBER})")
+    head = text.split("、")[0].split("（")[0]
+    m = re.fullmatch(pattern, head)
+    if m is None or m["stat"] not in names:
+        return
+    stat = names[m["stat"]]
+    ratio = w.stat(stat)[1] if stat in w.stats else Fraction(1)
+    amount = _canonical(m["amount"], ratio)
+    for candidate in (stat, CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP):
+        yield candidate, amount
+
+
+def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
+    """Candidate effects (as data) a body may have been written from."""
+    pb = w.pb
+    n = r"(\d+)"
+    simple: list[tuple[str, Callable[[re.Match[str]], dict[str, object] | None]]] = [
+        (f"カードを{n}枚{re.escape(pb.draw)}", lambda m: {"do": "draw", "count": int(m[1])}),
+        (f"(.+?)はカードを{n}枚{re.escape(pb.draw)}",
+         lambda m: {"do": "draw", "count": int(m[2]), "who": _read_player(w, m[1])}),
+        (f"{re.escape(pb.hand)}を{n}枚{re.escape(pb.discard)}", lambda m: {"do": "discard", "count": int(m[1]),
+                                                                          "who": "self"}),
+        (f"(.+?)は{re.escape(pb.hand)}を{n}枚{re.escape(pb.discard)}",
+         lambda m: {"do": "discard", "count": int(m[2]), "who": _read_player(w, m[1])}),
+        (f"{re.escape(pb.deck)}の上から{n}枚を見て、好きな順番で{re.escape(pb.deck)}の上か下に置く",
+         lambda m: {"do": "scout", "look": int(m[1])}),
+        (f"{re.escape(pb.deck)}の上から{n}枚を{re.escape(pb.resource_zone)}に置き、{re.escape(pb.rest)}",
+         lambda m: {"do": "gain_resource", "count": int(m[1]), "rested": True}),
+        (f"{re.escape(pb.deck)}の上から{n}枚を{re.escape(pb.resource_zone)}に置く",
+         lambda m: {"do": "gain_resource", "count": int(m[1]), "rested": False}),
+        (f"(.+?)に{n}{re.escape(pb.damage)}を与える",
+         lambda m: {"do": "player_damage", "amount": int(m[2]), "who": _read_player(w, m[1])}),
+        (f"(.+?)の{re.escape(pb.life)}を{n}回復する",
+         lambda m: {"do": "heal", "amount": int(m[2]), "who": _read_player(w, m[1])}),
+        (re.escape(pb.boost).replace(re.escape("{amount}"), f"({_NUMBER})"),
+         lambda m: {"do": "boost_attack", "amount": int(m[1])}),
+    ]
+    for pattern, make in simple:
+        m = re.fullmatch(pattern, body)
+        if m is not None and (made := make(m)) is not None and None not in made.values():
+            yield made
+    yield from _parse_targeted(w, body)
+    yield from _parse_search(w, body)
+
+
+def _parse_targeted(w: Words, body: str) -> Iterator[dict[str, object]]:
+    pb = w.pb
+    verbs = {pb.destroy: "destroy", pb.rest: "rest", pb.stand: "stand", pb.to_hand: "return_to_hand"}
+    for verb, kind in verbs.items():
+        if body.endswith(f"を{verb}") and (sel := _read_selector(w, body[: -len(verb) - 1])) is not None:
+            yield {"do": kind, "target": sel}
+    m = re.fullmatch(f"(.+)に({_NUMBER}){re.escape(pb.damage)}を与える", body)
+    if m is not None and (sel := _read_selector(w, m[1])) is not None:
+        yield {"do": "damage", "amount": _canonical(m[2], w.battle[1]), "target": sel}
+    m = re.fullmatch(f"(.+)は{re.escape(pb.keyword_open)}(.+?){re.escape(pb.keyword_close)}を得る", body)
+    if m is not None and (sel := _read_selector(w, m[1])) is not None:
+        names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
+        if m[2] in names:
+            yield {"do": "grant_keyword", "keyword": names[m[2]], "target": sel}
+    for cut in (i for i, ch in enumerate(body) if ch == "の"):
+        sel = _read_selector(w, body[:cut])
+        if sel is None:
+            continue
+        for stat, amount in _read_change(w, body[cut + 1:]):
+            yield {"do": "modify", "stat": stat, "amount": amount, "target": sel}
+
+
+def _parse_search(w: Words, body: str) -> Iterator[dict[str, object]]:
+    pb = w.pb
+    deck, hand = re.escape(pb.deck), re.escape(pb.hand)
+    whole = re.fullmatch(f"{deck}から(.+?)(\\d+)枚を探し、{hand}に加え、{deck}をシャッフルする", body)
+    top = re.fullmatch(f"{deck}の上から(\\d+)枚を見て、(.+?)(\\d+)枚を{hand}に加え、残りを好きな順番で{deck}の下に置く",
+                       body)
+    found = (0, whole[1], int(whole[2])) if whole else (int(top[1]), top[2], int(top[3])) if top else None
+    if found is None:
+        return
+    look, what, take = found
+    nouns = sorted({pb.character, "カード", *(_card_word(n) for n in w.genera.values()),
+                    *(_card_word(str(g)) for g in Genus), *(str(f) for f in Family)}, key=len, reverse=True)
+    for noun in nouns:
+        if what.endswith(noun) and (f := _read_filter(w, what[: -len(noun)])) is not None:
+            yield {"do": "search", "look": look, "take": take, "filter": {**f, **_read_noun(w, noun)}}
+
+
+def _read_payment(w: Words, text: str) -> dict[str, object] | None:
+    pb = w.pb
+    names = {name: slot for slot, name in w.colours.items()} | {str(s): s for s in ColourSlot} | {"任意": "any"}
+    pay: dict[str, Any] = {}
+    for token in text.split("、"):
+        if token == "1ターンに1回":
+            pay["once_per_turn"] = True
+        elif token in (f"{pb.hand}から", f"{pb.discard_pile}から"):
+            pay["zone"] = "hand" if token == f"{pb.hand}から" else "discard"
+        elif token == f"{pb.this_character}を{pb.rest}":
+            pay["rest_self"] = True
+        elif token == f"このカードを{pb.discard}":
+            pay["discard_self"] = True
+        elif token == "このカードを除外する":
+            pay["exile_self"] = True
+        elif m := re.fullmatch(f"{re.escape(pb.deck)}の上から(\\d+)枚を{re.escape(pb.discard_pile)}に置く", token):
+            pay["deck_top"] = int(m[1])
+        elif m := re.fullmatch(f"{re.escape(pb.hand)}を(\\d+)枚{re.escape(pb.discard)}", token):
+            pay["discard"] = int(m[1])
+        elif (m := re.fullmatch(r"(.+?)(\d+)", token)) and m[1] in names:
+            pay.setdefault("resources", {})[names[m[1]]] = int(m[2])
+        else:
+            return None
+    return pay
+
+
+def _bodies(w: Words, text: str) -> Iterator[tuple[str, dict[str, object]]]:
+    """The body of a sentence (after its opening and cost) with what its wrapping said: optional, until."""
+    pb = w.pb
+    before, _, after = pb.this_turn.partition("{}")
+    wrapped: list[tuple[str, dict[str, object]]] = [(text, {})]
+    if text.startswith(before) and text.endswith(after) and len(text) > len(before) + len(after):
+        wrapped.append((text[len(before): len(text) - len(after)], {"until": "end-of-turn"}))
+    for body, extra in wrapped:
+        yield body, extra
+        if body.endswith("（任意）"):
+            yield body.removesuffix("（任意）"), {**extra, "optional": True}
+        if body.endswith("もよい"):
+            stem = body.removesuffix("もよい")
+            for end, te in _TE:
+                if stem.endswith(te):
+                    yield stem[: -len(te)] + end, {**extra, "optional": True}
+
+
+def read(sentence: str, w: Words, *, event: bool = False) -> Effect | None:
+    """The canonical effect a sentence written by :func:`say` (with the same ``event``) says, or None when it
+    is no such sentence."""
+    if not sentence.endswith("。"):
+        return None
+    text = sentence[:-1]
+    openings = sorted(((words, when) for when, words in _openings(w.pb).items()), key=lambda x: len(x[0]),
+                      reverse=True)
+    if event:
+        openings.append(("", "play"))
+    for opening, when in openings:
+        if not text.startswith(opening):
+            continue
+        rest = text[len(opening):]
+        costs: list[tuple[str, dict[str, object]]] = [(rest, {})]
+        if "：" in rest:
+            head, _, body = rest.rpartition("：")
+            pay = _read_payment(w, head)
+            costs.append((body, {"cost": head, **({"pay": pay} if pay is not None else {})}))
+        for body, cost in costs:
+            for inner, extra in _bodies(w, body):
+                for data in _parse_body(w, inner):
+                    candidate = {**data, **extra, **cost, "when": when}
+                    if "until" not in candidate and data["do"] in ("modify", "grant_keyword"):
+                        candidate["until"] = "permanent"
+                    try:
+                        effect = _effects().validate_python(candidate)
+                    except ValidationError:
+                        continue
+                    if say(effect, w, event=event) == sentence:
+                        return effect
+    return None
+
+
+@cache
+def _effects() -> TypeAdapter[Effect]:
+    """The validator of one canonical effect (built on first use: building it takes a while)."""
+    return TypeAdapter(Effect)
+
+
+def same_form(e: Effect) -> dict[str, object]:
+    """An effect as the text says it: its printed cost words aside (a cost is said from its structure, ``pay``),
+    and a selector of the card itself as just that (its other conditions are ignored)."""
+    data = e.model_dump(exclude={"cost"})
+    target = data.get("target")
+    if isinstance(target, dict) and target.get("self_only"):
+        data["target"] = {"self_only": True}
+    data["has_cost"] = e.cost is not None or e.pay is not None
+    return data
+
+
+# --- whole cards -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """A card's text in a game's words, and how much of it was said."""
+
+    text: str
+    said: int
+    """Effects written in the game's words (a keyword the keyword line already says counts)."""
+    untranslated: int
+    """Effects kept as their own game printed them (``native``), marked :data:`UNTRANSLATED`."""
+    printed_costs: int
+    """Costs kept as printed (an effect with a printed cost and no structured ``pay``)."""
+
+
+def _keyword_line(w: Words, names: Sequence[str]) -> str:
+    pb = w.pb
+    return pb.keyword_separator.join(f"{pb.keyword_open}{n}{pb.keyword_close}" for n in names)
+
+
+def _is_keyword_line(line: str) -> bool:
+    """A line of bracketed names only (【デコイ】【ブリッツ】): the card's keywords, no sentence."""
+    return re.fullmatch("(?:【[^】]+】)+", line.strip()) is not None
+
+
+def _originals(text: str | None, effects: Sequence[Effect]) -> list[str | None]:
+    """The original sentence of each effect: lines (else sentences) matched to effects in order when their
+    numbers agree; otherwise the whole text (keyword lines aside) stands for the first native effect."""
+    if not text:
+        return [None] * len(effects)
+    lines = [ln for ln in text.split("\n") if ln.strip() and not _is_keyword_line(ln)]
+    sentences = [s + "。" for s in "".join(lines).split("。") if s.strip()]
+    for pieces in (lines, sentences):
+        if len(pieces) == len(effects):
+            return list(pieces)
+    out: list[str | None] = [None] * len(effects)
+    first = next((i for i, e in enumerate(effects) if isinstance(e, Native)), None)
+    if first is not None:
+        out[first] = "".join(lines) or text
+    return out
+
+
+def _by_keyword(e: Effect, keywords: Sequence[UnifiedKeyword], w: Words) -> bool:
+    """Whether an effect is the card's own keyword, which the keyword line says (it has it for good)."""
+    d: _AnyEffect = e
+    return bool(d.do == "grant_keyword" and d.when == "static" and d.until == "permanent" and d.target.self_only
+                and d.keyword in keywords and d.keyword in w.keywords)
+
+
+def spoken(effects: Sequence[Effect], keywords: Sequence[UnifiedKeyword], w: Words) -> tuple[Effect, ...]:
+    """The effects :func:`card_text` writes as sentences: all but ``native`` ones and the card's own keywords."""
+    return tuple(e for e in effects if not isinstance(e, Native) and not _by_keyword(e, keywords, w))
+
+
+def is_event(game: Game, type_id: str) -> bool:
+    """Whether a card type's effects on play need no opening: it is not a character (an event, an item …)."""
+    from amalogs.convert.index import index_of
+
+    genus = index_of(game).genera.get(type_id)
+    return genus is None or FAMILY_OF[genus] is not Family.CHARA
+
+
+def card_text(effects: Sequence[Effect], keywords: Sequence[UnifiedKeyword], w: Words, *, event: bool,
+              original: str | None) -> CardText:
+    """A card's text in the game's words: its keywords on one line (by the game's own names for them), then
+    one sentence per effect; an effect the game's words cannot say keeps its original sentence, marked
+    :data:`UNTRANSLATED`. A card's keyword written as an effect (it has it for good) is said by the keyword
+    line alone."""
+    names = [w.keywords[k] for k in keywords if k in w.keywords]
+    lines: list[str] = []
+    said = untranslated = printed = 0
+    originals = _originals(original, effects)
+    for e, source in zip(effects, originals, strict=True):
+        if _by_keyword(e, keywords, w):
+            said += 1
+            continue
+        sentence = say(e, w, event=event)
+        if sentence is None:
+            untranslated += 1
+            if source is not None:
+                lines.append(f"{UNTRANSLATED}{source}")
+            continue
+        said += 1
+        printed += e.pay is None and e.cost is not None
+        lines.append(sentence)
+    pb = w.pb
+    names = [n for n in names if not any(ln.startswith(f"{pb.keyword_open}{n}{pb.keyword_close}") for ln in lines)]
+    if names:  # a keyword the opening of a sentence already says (【クイック】 before a life trigger) is not repeated
+        lines.insert(0, _keyword_line(w, names))
+    return CardText("\n".join(lines), said, untranslated, printed)
+
+
+def read_text(text: str, w: Words, *, event: bool) -> tuple[tuple[str, ...], tuple[Effect, ...], tuple[str, ...]]:
+    """A card text written by :func:`card_text`, read back: the native keyword ids of its keyword line, its
+    effects, and the lines it kept untranslated."""
+    keywords: list[str] = []
+    effects: list[Effect] = []
+    kept: list[str] = []
+    pb = w.pb
+    for i, line in enumerate(text.split("\n") if text else ()):
+        if line.startswith(UNTRANSLATED):
+            kept.append(line.removeprefix(UNTRANSLATED))
+            continue
+        if i == 0 and (ids := _read_keywords(w, line)) is not None:
+            keywords += ids
+            continue
+        effect = read(line, w, event=event)
+        if effect is None:
+            raise ValueError(f"{line!r} is not a sentence of {w.game}'s phrasebook ({pb.character} …)")
+        effects.append(effect)
+    return tuple(keywords), tuple(effects), tuple(kept)
+
+
+def _read_keywords(w: Words, line: str) -> list[str] | None:
+    pb = w.pb
+    if pb.keyword_separator:
+        tokens = line.split(pb.keyword_separator)
+    else:
+        tokens = re.findall(f"{re.escape(pb.keyword_open)}.+?{re.escape(pb.keyword_close)}", line)
+        if "".join(tokens) != line:
+            return None
+    names = [t.removeprefix(pb.keyword_open).removesuffix(pb.keyword_close) for t in tokens]
+    if not names or any(n not in w.keyword_ids for n in names):
+        return None
+    return [w.keyword_ids[n] for n in names]

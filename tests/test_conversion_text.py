@@ -1,0 +1,175 @@
+"""A converted card's text reads like a card of the target game (docs/rules.md §7, "Text in the target's words"):
+written from the canonical effects and unified keywords with the target's phrasebook, in its printed units,
+and read back into the same effects; an effect only its own game can say keeps its sentence, marked 〔未訳〕.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from pydantic import ValidationError
+
+from amalogs.catalog import Catalog
+from amalogs.convert import Fidelity, to_canonical, to_native
+from amalogs.convert.text import (
+    UNTRANSLATED,
+    is_event,
+    read,
+    read_text,
+    same_form,
+    say,
+    spoken,
+    words_of,
+)
+from amalogs.models.effects import Native
+from amalogs.models.mapping import Phrasebook
+from tests.conftest import Cli
+
+
+def test_every_effect_written_in_every_game_reads_back(catalog: Catalog) -> None:
+    """For every shipped card and every game, each canonical effect written in that game's words (as a
+    character's ability and as an event's own effect) reads back as the same effect."""
+    said = natives = 0
+    for source in catalog.games.values():
+        for card in catalog.cards(source.id).values():
+            for target in catalog.games.values():
+                w = words_of(target)
+                for e in card.effects:
+                    for event in (False, True):
+                        sentence = say(e, w, event=event)
+                        if sentence is None:
+                            assert isinstance(e, Native)
+                            natives += 1
+                            continue
+                        back = read(sentence, w, event=event)
+                        assert back is not None, (source.id, card.id, target.id, sentence)
+                        assert same_form(back) == same_form(e), (source.id, card.id, target.id, sentence)
+                        said += 1
+    print(f"\neffects written and read back: {said}; native (cannot be said): {natives}")
+    assert said > 3000
+
+
+def test_converted_texts_say_every_effect_they_can(catalog: Catalog) -> None:
+    """Over every shipped card into every other shipped game: the converted text reads back as the card's
+    non-native effects (none left untranslated where the words can say it), and each native effect is the only
+    thing kept as printed, marked 〔未訳〕."""
+    counts: Counter[str] = Counter()
+    for source in catalog.games.values():
+        for target in catalog.games.values():
+            if target.id == source.id:
+                continue
+            w = words_of(target)
+            for card in catalog.cards(source.id).values():
+                cc = to_canonical(card, source)
+                conv = to_native(cc, target)
+                if conv.left_out is not None:
+                    continue
+                out = conv.card
+                assert conv.original_text == card.text
+                if card.text is None:
+                    assert out.text is None
+                    continue
+                _keywords, effects, kept = read_text(out.text or "", w, event=is_event(target, out.type))
+                expected = spoken(card.effects, cc.keywords, w)
+                assert [same_form(e) for e in effects] == [same_form(e) for e in expected], (
+                    source.id, card.id, target.id, out.text)
+                natives = sum(isinstance(e, Native) for e in card.effects)
+                counts["untranslated non-native"] += len(expected) - len(effects)
+                counts["untranslated native"] += natives
+                counts["said by the keyword line"] += len(card.effects) - natives - len(expected)
+                counts["lines kept"] += len(kept)
+                counts["conversions"] += 1
+                assert len(kept) <= natives
+                row = next(f for f in conv.fields if f.field == "text")
+                if natives:
+                    assert row.fidelity is Fidelity.APPROXIMATED and f"{natives} effect" in row.reason, row
+    print(f"\nconverted texts: {dict(counts)}")
+    assert counts["untranslated non-native"] == 0
+
+
+def test_silver_paladin_reads_like_a_build_divide_card(catalog: Catalog) -> None:
+    gh, bd = catalog.game("GH"), catalog.game("BD")
+    _, card = catalog.card("GH", "silver-paladin")
+    conv = to_native(to_canonical(card, gh), bd)
+    text = conv.card.text or ""
+    for word in ("ユニット", "パワー", "【デコイ】", "+2000"):
+        assert word in text, text
+    for word in ("キャラクター", "ディフェンス", "ルアー"):
+        assert word not in text, text
+    assert conv.original_text == card.text
+    row = next(f for f in conv.fields if f.field == "text")
+    assert row.fidelity is Fidelity.EXACT and row.source == card.text and row.target == text
+
+
+def test_units_and_stat_names_follow_the_target(catalog: Catalog) -> None:
+    """BP +2 is パワー+2000 in ビルディバイド, アタック+2 and ディフェンス+2 in ギルドヒーローズ, 武力+2000 and 兵力+2000 in
+    戦国大戦TCG: the stat names are the profile's, the numbers in printed units (the adjust ratios)."""
+    from amalogs.models.effects import Modify
+    from amalogs.ontology.terms import CanonicalStat
+
+    e = Modify(do="modify", stat=CanonicalStat.BP, amount=2)  # type: ignore[arg-type]
+    said = {g: say(e, words_of(catalog.game(g))) for g in ("BD", "GH", "SGK")}
+    assert "パワーを+2000する" in (said["BD"] or "")
+    assert "アタック+2、ディフェンス+2" in (said["GH"] or "")
+    assert "武力+2000、兵力+2000" in (said["SGK"] or "")
+    assert "このターン、" in (said["BD"] or "") and "（ターン終了時まで）" in (said["GH"] or "")
+
+
+def test_same_game_keeps_the_text(catalog: Catalog) -> None:
+    bd = catalog.game("BD")
+    for card in catalog.cards(bd.id).values():
+        conv = to_native(to_canonical(card, bd), bd)
+        assert conv.card.text == card.text == conv.original_text
+
+
+def test_a_native_effect_keeps_its_sentence_marked(catalog: Catalog) -> None:
+    bd, gh = catalog.game("BD"), catalog.game("GH")
+    card = next(c for c in catalog.cards(bd.id).values()
+                if any(isinstance(e, Native) for e in c.effects) and c.text)
+    conv = to_native(to_canonical(card, bd), gh)
+    assert UNTRANSLATED in (conv.card.text or ""), conv.card.text
+    row = next(f for f in conv.fields if f.field == "text")
+    assert row.fidelity is Fidelity.APPROXIMATED and "〔未訳〕" in row.reason
+
+
+def test_a_phrasebook_is_checked() -> None:
+    with pytest.raises(ValidationError, match="extra"):
+        Phrasebook.model_validate({"no_such_word": "x"})
+    with pytest.raises(ValidationError, match="exactly once"):
+        Phrasebook.model_validate({"this_turn": "このターン"})
+    with pytest.raises(ValidationError, match="must differ"):
+        Phrasebook.model_validate({"on_play": "【自】", "on_attack": "【自】"})
+
+
+def test_the_page_check_refuses_words_the_reader_cannot_tell_apart(catalog: Catalog) -> None:
+    from amalogs.checks import check_page
+
+    bd = catalog.game("BD")
+    assert bd.page.phrasebook is not None
+    page = bd.page.model_copy(update={"phrasebook": bd.page.phrasebook.model_copy(update={"rest": "スタンドする"})})
+    problems = list(check_page(page, bd.profile))
+    assert any(key == "phrasebook.rest" and "must differ" in msg for key, msg in problems), problems
+    assert not [p for p in check_page(bd.page, bd.profile) if p[0].startswith("phrasebook")]
+
+
+def test_convert_json_gives_text_and_original_text(cli: Cli) -> None:
+    code, out, err = cli("convert", "GH:silver-paladin", "--to", "BD", "--format", "json")
+    assert code == 0, err
+    target = json.loads(out)["records"][0]["target"]
+    keys = list(target)
+    assert keys.index("original_text") == keys.index("text") + 1
+    assert "パワーを+2000する" in target["text"] and "ディフェンス+2" in target["original_text"]
+
+
+def test_convert_shows_the_original_and_a_round_trip(cli: Cli) -> None:
+    code, out, err = cli("convert", "GH:silver-paladin", "--to", "BD", "--round-trip")
+    assert code == 0, err
+    assert "original" in out and "【ルアー】" in out and "【デコイ】" in out
+    assert "round trip GH → BD → GH" in out and "fields came back unchanged" in out
+    code, out, err = cli("convert", "GH:silver-paladin", "--to", "BD", "--round-trip", "--format", "json")
+    assert code == 0, err
+    rows = {r["field"]: r for r in json.loads(out)["records"][0]["round_trip"]}
+    assert rows["keywords"]["unchanged"] and rows["name"]["unchanged"] and rows["effects"]["unchanged"]
+    assert rows["keywords"]["target"] == "デコイ"
