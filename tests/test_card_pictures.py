@@ -266,3 +266,21 @@ def test_proxies_refuses_in_one_line(cli: Cli, tmp_path: Path) -> None:
     assert code == 1 and "--force" in err and existing.read_bytes() == b"mine"
     code, _, err = cli("proxies", "BD:no-such-deck", "--out", str(tmp_path / "x.pdf"))
     assert code == 1 and err.count("\n") == 1 and "no sample deck" in err
+
+
+def test_card_and_convert_draw_a_picture(cli: Cli, tmp_path: Path) -> None:
+    """`amalogs card … --picture` and `amalogs convert … --picture` write the proxy picture of the (converted) card;
+    another suffix is refused in one line before any work."""
+    png = tmp_path / "imp.png"
+    code, out, err = cli("card", "BD:spark-imp", "--picture", str(png))
+    assert code == 0, err
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = tmp_path / "paladin.svg"
+    code, out, err = cli("convert", "GH:silver-paladin", "--to", "BD", "--picture", str(svg))
+    assert code == 0, err
+    text = svg.read_text(encoding="utf-8")
+    assert "白銀の聖騎士" in text and "PROXY" in text and "ユニット" in text
+    code, _, err = cli("card", "BD:spark-imp", "--picture", str(tmp_path / "imp.gif"))
+    assert code == 1 and ".svg or .png" in err and len(err.strip().splitlines()) == 1
+    code, _, err = cli("card", "BD:spark-imp", "--picture", str(png))
+    assert code == 1 and "--force" in err

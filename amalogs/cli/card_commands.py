@@ -213,13 +213,43 @@ def _canonical_record(c: Card, g: Game) -> dict[str, Any]:
     }
 
 
-@app.command()
-def card(ref: CardRef, fmt: Format = DataFormat.text) -> None:
-    """Show one card: native and canonical (AMALOGS) side by side.
+PictureOption = Annotated[Optional[Path], typer.Option(  # noqa: UP045
+    "--picture", metavar="FILE", help="Also draw the card as a proxy picture: FILE.svg or FILE.png (63 × 88 mm).")]
 
-    The card is named by id or by its printed name: amalogs card BD:spark-imp, amalogs card BD:火花の小鬼"""
+
+def _check_picture(path: Path | None, force: bool) -> None:
+    """Refuse a --picture file before any work: a suffix other than .svg/.png, or an existing file without --force."""
+    if path is None:
+        return
+    from amalogs.errors import PictureError
+    from amalogs.writer import check_target
+
+    if path.suffix.lower() not in (".svg", ".png"):
+        raise PictureError(f"{path}: a card picture is .svg or .png, not {path.suffix or 'a file without suffix'}")
+    check_target(path, force)
+
+
+def _picture(game: Game, card: Card, path: Path | None, force: bool, fmt: DataFormat) -> None:
+    if path is None:
+        return
+    from amalogs.report.cardpicture import write_card_picture
+
+    write_card_picture(game, card, path, force)
+    echo(f"wrote {path}", err=fmt is not DataFormat.text)
+
+
+@app.command()
+def card(ref: CardRef, fmt: Format = DataFormat.text, picture: PictureOption = None, force: OutForce = False) -> None:
+    """Show one card: native and canonical (AMALOGS) side by side; --picture draws it (a proxy, 63 × 88 mm).
+
+    The card is named by id or by its printed name: amalogs card BD:spark-imp, amalogs card BD:火花の小鬼
+
+    \b
+    Examples:
+      amalogs card BD:火花の小鬼 --picture spark-imp.png --force"""
     from amalogs.report.cards import card_record
 
+    _check_picture(picture, force)
     game_name, card_id = _split(ref, "card")
     g, c = _card(game_name, card_id)
 
@@ -235,6 +265,7 @@ def card(ref: CardRef, fmt: Format = DataFormat.text) -> None:
     if fmt is DataFormat.csv:
         record = _flat({k: v for k, v in record.items() if k != "canonical"})
     print_records(fmt, "card", [record], text)
+    _picture(g, c, picture, force, fmt)
 
 
 def _card_source(spec: str, card_id: str | None) -> list[tuple[Game, Card]]:
@@ -282,12 +313,17 @@ def convert(
     scale: ScaleOption = "amalogs",
     round_trip: Annotated[bool, typer.Option(
         "--round-trip", help="Also convert the result back (A → B → A) and show which fields came back unchanged.")] = False,
+    picture: PictureOption = None,
 ) -> None:
     """Convert a card into another game: source, canonical and target with each field's fidelity and reason.
     The target card's text is rewritten in the target game's words, with the original beside it.
 
     Example: amalogs convert BD:spark-imp --to SGK (JSON: the target card, its text and original_text, and its
-    fidelity rows)"""
+    fidelity rows)
+
+    \b
+    Examples:
+      amalogs convert GH:silver-paladin --to BD --picture paladin-bd.svg --force"""
     from amalogs.convert import convert_card
     from amalogs.convert.curve import check_scale
     from amalogs.models.cards import CardSet
@@ -297,10 +333,16 @@ def convert(
     chosen = check_scale(scale)
     if out is not None:
         check_target(out, force)
+    _check_picture(picture, force)
     target = _game(to)
     out_cards = []
     records = []
-    for source, c in _card_source(spec, card_id):
+    sources = _card_source(spec, card_id)
+    if picture is not None and len(sources) != 1:
+        from amalogs.errors import AmalogsError
+
+        raise AmalogsError(f"--picture draws one card, and {spec} holds {len(sources)}: choose one with --card")
+    for source, c in sources:
         if chosen == "curve":
             conv = convert_card(c, source, target, scale=chosen, source_cards=catalog().cards(source.id),
                                 target_cards=catalog().cards(target.id))
@@ -326,6 +368,8 @@ def convert(
     if out is not None:
         write_model(out, CardSet(game=target.id, cards=tuple(out_cards)), force)
         echo(f"wrote {out}", err=fmt is not DataFormat.text)
+    if out_cards:
+        _picture(target, out_cards[0], picture, force, fmt)
 
 
 def _round_trip(card: Card, conv: Conversion, source: Game, target: Game, fmt: DataFormat) -> list[dict[str, Any]]:

@@ -161,6 +161,8 @@ class Conversion:
             parts.append(f"{len(cannot)} of its {len(rows)} effect{'s' if len(rows) > 1 else ''} cannot work")
         if differ:
             parts.append(f"{len(differ)} {'works' if len(differ) == 1 else 'work'} differently")
+        if not cannot:
+            return f"plays differently in {self.target_game}: {parts[0]}"
         return f"cannot be played as intended in {self.target_game}: {' and '.join(parts)}"
 
 
