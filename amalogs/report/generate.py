@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Report", "build_reports", "write_reports", "check_reports", "PICTURE_STYLE"]
 
+MAP_JSON_VERSION = 1
+"""The version of the maps' JSON: ``amalogs.cli.output.OUTPUT_VERSION``, as ``convert-map --format json`` writes it
+(tests/test_convert_map.py checks the two agree)."""
+
 PICTURE_STYLE = "1"
 """Bump when the drawing code changes how pictures look, so --check asks for new pictures."""
 
@@ -156,6 +160,52 @@ def _game_md(catalog: Catalog, game: Game) -> str:
     )
 
 
+def _map_names(games: list[Game]) -> dict[str, str]:
+    """Each game's name in a map's file name: its 略称 in letters and digits (Z/X → ZX), or its id where that
+    is empty or taken."""
+    short = {g.id: "".join(ch for ch in g.page.abbreviation if ch.isascii() and ch.isalnum()) for g in games}
+    taken = list(short.values())
+    return {k: v if v and taken.count(v) == 1 else k for k, v in short.items()}
+
+
+def _maps(catalog: Catalog, games: list[Game]) -> dict[str, str]:
+    """``maps/``: the conversion map of every ordered pair of games (Markdown, HTML and JSON), and
+    ``maps/README.md``, a matrix linking them all. No pictures: drawing 42 of them would add about 25 s to
+    ``amalogs report``; ``amalogs convert-map A B --picture FILE`` draws one."""
+    from amalogs.convert.gamemap import game_map
+    from amalogs.convert.native import Fidelity
+    from amalogs.report.gamemap import map_json, map_markdown, map_title
+
+    names = _map_names(games)
+    texts: dict[str, str] = {}
+    kept: dict[tuple[str, str], str] = {}
+    for a in games:
+        for b in games:
+            if a is b:
+                continue
+            m = game_map(a, b, catalog.ontology, catalog.cards(a.id))
+            stem = f"{names[a.id]}-{names[b.id]}"
+            md = map_markdown(m)
+            texts[f"maps/{stem}.md"] = md
+            texts[f"maps/{stem}.html"] = html_document(f"Conversion map: {map_title(m)}", md)
+            texts[f"maps/{stem}.json"] = map_json(m, MAP_JSON_VERSION)
+            kept[a.id, b.id] = f"[{len(m.rows) - m.counts()[Fidelity.DROPPED]} of {len(m.rows)}]({stem}.md)"
+    head = "| from \\ into | " + " | ".join(g.page.abbreviation for g in games) + " |\n|---|" + "---|" * len(games) + "\n"
+    body = "".join(f"| **{a.page.abbreviation}** | " + " | ".join("—" if a is b else kept[a.id, b.id] for b in games)
+                   + " |\n" for a in games)
+    links = "".join(f"- {a.page.abbreviation} → {b.page.abbreviation}: [{a.profile.name} → {b.profile.name}]"
+                    f"({names[a.id]}-{names[b.id]}.md)\n" for a in games for b in games if a is not b)
+    index = ("# Conversion maps\n\nFor every ordered pair of games, every card type, stat, keyword, zone, colour, "
+             "resource, spell speed and system of the first and where it lands in the second, with the fidelity of "
+             "each and what is lost (`amalogs convert-map A B`; docs/convert-map.md). Each map comes as Markdown, "
+             "HTML and JSON; `amalogs convert-map A B --picture map.svg` draws one.\n\nEach cell: how many terms of "
+             "the row's game land somewhere in the column's game (are not dropped), of all its terms.\n\n"
+             + head + body + "\n## Every map\n\n" + links)
+    texts["maps/README.md"] = index
+    texts["maps/README.html"] = html_document("Conversion maps", index.replace(".md)", ".html)"))
+    return texts
+
+
 def _index_md(games: list[Game]) -> str:
     links = "".join(f"- [{g.profile.name} ({g.page.abbreviation})](games/{g.id}.md)\n" for g in games)
     return (
@@ -167,6 +217,8 @@ def _index_md(games: list[Game]) -> str:
         "- [Atlas](atlas.png) of every game through the ontology: games placed by similarity, each canonical term "
         "between the games that map it ([interactive atlas](atlas.html): hover a term to see where each game maps "
         "it, filter by section; [GraphML](atlas.graphml) for Gephi)\n"
+        "- [Conversion maps](maps/README.md) of every ordered pair of games: each term of one game, where it lands "
+        "in the other, its fidelity and what is lost\n"
         "- [Balance of the shipped decks](balance/balance.md): tournaments of every deck against every other, "
         "win rates, ratings and unfair pairings ([HTML](balance/balance.html), [CSV](balance/balance.csv), "
         "[JSON](balance/balance.json))\n\n"
@@ -197,6 +249,7 @@ def build_reports(catalog: Catalog, out: Path | None = None) -> Report:
         texts[f"games/{g.id}.md"] = md
         texts[f"games/{g.id}.html"] = html_document(g.profile.name, md)
         pictures[f"games/{g.id}.png"] = _graph_picture(game_graph(g, catalog.ontology), g.profile.name)
+    texts.update(_maps(catalog, games))
     if out is not None:
         from amalogs.report.balance_reports import balance_texts
 
