@@ -65,7 +65,8 @@ def test_every_imported_package_is_declared_and_the_licence_ships(wheel: Path) -
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     declared: set[str] = set()
-    for d in [*project["dependencies"], *project["optional-dependencies"]["dask"]]:
+    for d in [*project["dependencies"], *project["optional-dependencies"]["dask"],
+              *project["optional-dependencies"]["web"]]:
         declared.add(re.split(r"[<>=!\[; ]", d, maxsplit=1)[0].lower().replace("_", "-"))
         declared.update(re.findall(r"\[([a-z0-9_-]+)\]", d))  # dask[distributed]: the distributed package
     found: set[str] = set()

@@ -1,0 +1,363 @@
+"""The web app (Starlette): the lobby, the table pages, moves, and the live stream of each page.
+
+Routes (docs/web.md):
+
+- ``GET /`` the lobby; ``POST /matches`` creates a match from the lobby form and answers with its links;
+  ``POST /api/matches`` does the same from JSON and answers JSON;
+- ``GET /m/{id}/seat/{token}`` a seat's page; ``POST`` to the same address carries out that seat's decision
+  (form field or JSON key ``action``, the action's text form); ``GET …/view`` the table as JSON;
+  ``GET …/stream`` the page's live updates (server-sent events: the table as the seat sees it, each time it
+  changes);
+- ``GET /m/{id}/watch`` the spectators' page, with ``…/view`` and ``…/stream`` likewise;
+- ``GET /api/matches/{id}`` a match's result and progress (no tokens); ``/static/…`` the style sheet, the
+  script and the Japanese font.
+
+AI seats decide on the server, in a worker thread, one decision at a time; each change wakes every stream of
+that match. Every response carries a Content Security Policy that allows only the app's own script, style and
+font, and ``Referrer-Policy: no-referrer`` so a seat link never leaks to another site.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import parse_qs
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from amalogs.catalog import Catalog
+from amalogs.errors import AmalogsError
+from amalogs.web.tables import MoveRefused, Table, TableStore
+from amalogs.web.views import (
+    created_page,
+    lobby_page,
+    message_page,
+    table_fragment,
+    table_page,
+)
+
+__all__ = ["Hub", "create_app"]
+
+log = logging.getLogger("amalogs.web")
+STATIC = Path(__file__).parent / "static"
+KEEP_ALIVE = 15.0  # seconds between comments on an idle stream (proxies and phones drop silent connections)
+BODY_LIMIT = 64 * 1024
+SECURITY_HEADERS = [
+    (b"content-security-policy", (b"default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; "
+                                  b"img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+                                  b"frame-ancestors 'none'")),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+class Hub:
+    """The matches of the app and who waits on them: each change to a match wakes its streams; AI seats are
+    played by one task per match."""
+
+    def __init__(self, store: TableStore, ai_delay: float = 0.0) -> None:
+        self.store, self.ai_delay = store, ai_delay
+        self.closing = False
+        self._changed: dict[str, asyncio.Event] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def changed(self, match_id: str) -> asyncio.Event:
+        """The event the next change of a match sets (take it before reading the match, then wait on it)."""
+        event = self._changed.get(match_id)
+        if event is None:
+            event = self._changed[match_id] = asyncio.Event()
+        return event
+
+    def notify(self, match_id: str) -> None:
+        event = self._changed.pop(match_id, None)
+        if event is not None:
+            event.set()
+
+    def close(self) -> None:
+        """End every stream (the server is stopping); safe to call from another thread."""
+        self.closing = True
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(self._wake_all)
+
+    def _wake_all(self) -> None:
+        for match_id in list(self._changed):
+            self.notify(match_id)
+
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        for table in self.store:
+            self.kick(table)
+
+    def kick(self, table: Table) -> None:
+        """Let the AI seats of a match decide until a person must (one task per match)."""
+        running = self._tasks.get(table.id)
+        if (running is None or running.done()) and table.ai_to_move():
+            self._tasks[table.id] = asyncio.create_task(self._advance(table))
+
+    async def _advance(self, table: Table) -> None:
+        while not self.closing:
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            moved = await run_in_threadpool(table.step_ai)
+            self.notify(table.id)
+            if not moved:
+                return
+
+    async def stop(self) -> None:
+        self.close()
+        for task in self._tasks.values():
+            task.cancel()
+        for task in self._tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for table in self.store:  # what the AI seats played since the last save
+            await run_in_threadpool(table.save_if_due)
+
+
+class _Headers:
+    """ASGI middleware: the security headers on every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: float = 0.0) -> Starlette:
+    """The app over a data directory: every match there is resumed when the app starts."""
+    if catalog is None:
+        from amalogs.catalog import load_catalog
+
+        catalog = load_catalog(lenient=True)
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    store = TableStore(catalog, data_dir)
+    store.load_all()
+    hub = Hub(store, ai_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.start()
+        yield
+        await hub.stop()
+
+    routes = [
+        Route("/", functools.partial(_lobby, store=store), methods=["GET"]),
+        Route("/matches", functools.partial(_create, hub=hub, form=True), methods=["POST"]),
+        Route("/api/matches", functools.partial(_create, hub=hub, form=False), methods=["POST"]),
+        Route("/api/matches/{match}", functools.partial(_summary, store=store), methods=["GET"]),
+        Route("/m/{match}/seat/{token}", functools.partial(_seat, hub=hub), methods=["GET", "POST"]),
+        Route("/m/{match}/seat/{token}/view", functools.partial(_view, hub=hub), methods=["GET"]),
+        Route("/m/{match}/seat/{token}/stream", functools.partial(_stream, hub=hub), methods=["GET"]),
+        Route("/m/{match}/watch", functools.partial(_watch, hub=hub), methods=["GET"]),
+        Route("/m/{match}/watch/view", functools.partial(_view, hub=hub), methods=["GET"]),
+        Route("/m/{match}/watch/stream", functools.partial(_stream, hub=hub), methods=["GET"]),
+        Route("/static/ipaexg.ttf", _font, methods=["GET"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    app.state.store = store
+    app.add_middleware(_Headers)
+    return app
+
+
+# --- handlers -------------------------------------------------------------------------------------------------------
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status, headers={"cache-control": "no-store"}, media_type="text/html; charset=utf-8")
+
+
+async def _lobby(request: Request, store: TableStore) -> Response:
+    return _html(await run_in_threadpool(lobby_page, store.catalog, store))
+
+
+async def _font(request: Request) -> Response:
+    from amalogs.report.figures import font_path
+
+    return FileResponse(font_path(), media_type="font/ttf", headers={"cache-control": "public, max-age=86400"})
+
+
+async def _fields(request: Request) -> dict[str, str]:
+    """A request's fields: a form (urlencoded) or a JSON object; a body over the limit is refused."""
+    body = await request.body()
+    if len(body) > BODY_LIMIT:
+        raise MoveRefused("the request is too large", 413)
+    kind = request.headers.get("content-type", "")
+    try:
+        if "json" in kind:
+            data = json.loads(body or b"{}")
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            return {str(k): "" if v is None else str(v) for k, v in data.items()}
+        return {k: v[-1] for k, v in parse_qs(body.decode("utf-8"), keep_blank_values=True).items()}
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise MoveRefused(f"unreadable request: {exc}", 400) from None
+
+
+def _number(fields: dict[str, str], key: str, default: int | None) -> int | None:
+    text = fields.get(key, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise MoveRefused(f"{key}: expected a whole number, got {text[:40]!r}", 400) from None
+
+
+async def _create(request: Request, hub: Hub, form: bool) -> Response:
+    try:
+        fields = await _fields(request)
+        decks = (fields.get("deck1", ""), fields.get("deck2", ""))
+        kinds = (fields.get("seat1", "person"), fields.get("seat2", "person"))
+        seed, cap = _number(fields, "seed", None), _number(fields, "turn_cap", 60)
+        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap or 60))
+    except AmalogsError as exc:
+        status = exc.status if isinstance(exc, MoveRefused) else 400
+        if form:
+            return _html(message_page("match not created", str(exc)), status)
+        return JSONResponse({"ok": False, "message": str(exc)}, status)
+    hub.kick(table)
+    base = str(request.base_url).rstrip("/")
+    if form:
+        return _html(created_page(table, base))
+    seats = {f"seat{i + 1}": f"{base}/m/{table.id}/seat/{s.token}" for i, s in enumerate(table.seats) if s.token}
+    return JSONResponse({"ok": True, "id": table.id, "watch": f"{base}/m/{table.id}/watch", **seats}, 201)
+
+
+def _table(request: Request, hub: Hub) -> tuple[Table, int | None]:
+    """The match of a request and its viewer (a seat, or None for a spectator); a wrong token is refused."""
+    table = hub.store.get(request.path_params["match"])
+    if table is None:
+        raise MoveRefused("no such match", 404)
+    token = request.path_params.get("token")
+    if token is None:
+        return table, None
+    seat = table.seat_of(token)
+    if seat is None:
+        raise MoveRefused("this seat link does not belong to this match", 403)
+    return table, seat
+
+
+def _refused(exc: MoveRefused, request: Request) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"ok": False, "message": str(exc)}, exc.status)
+    return _html(message_page("refused", str(exc), back=str(request.url.path)), exc.status)
+
+
+def _wants_json(request: Request) -> bool:
+    return "json" in request.headers.get("accept", "") or "json" in request.headers.get("content-type", "")
+
+
+class _Handler(Protocol):
+    def __call__(self, request: Request, hub: Hub) -> Awaitable[Response]: ...
+
+
+def _guarded(handler: _Handler) -> _Handler:
+    """A handler whose refusals (a wrong seat link, an illegal move …) become a message, in JSON or HTML."""
+
+    async def run(request: Request, hub: Hub) -> Response:
+        try:
+            return await handler(request, hub)
+        except MoveRefused as exc:
+            return _refused(exc, request)
+
+    return run
+
+
+@_guarded
+async def _seat(request: Request, hub: Hub) -> Response:
+    table, seat = _table(request, hub)
+    assert seat is not None
+    path = f"/m/{table.id}/seat/{request.path_params['token']}"
+    if request.method == "POST":
+        fields = await _fields(request)
+        action = fields.get("action", "")
+        await run_in_threadpool(table.move, seat, action)
+        hub.notify(table.id)
+        hub.kick(table)
+        if _wants_json(request):
+            return JSONResponse({"ok": True, "action": action, "version": table.version})
+        return RedirectResponse(path, 303)
+    text = await run_in_threadpool(table_page, table, seat, f"{path}/stream", path)
+    return _html(text)
+
+
+@_guarded
+async def _watch(request: Request, hub: Hub) -> Response:
+    table, _ = _table(request, hub)
+    text = await run_in_threadpool(table_page, table, None, f"/m/{table.id}/watch/stream", None)
+    return _html(text)
+
+
+def _payload(table: Table, viewer: int | None) -> dict[str, Any]:
+    with table.lock:
+        return {"version": table.version, "finished": table.finished, "result": table.result(),
+                "to_move": table.to_move(), "you": viewer, "html": table_fragment(table, viewer)}
+
+
+@_guarded
+async def _view(request: Request, hub: Hub) -> Response:
+    table, viewer = _table(request, hub)
+    return JSONResponse(await run_in_threadpool(_payload, table, viewer), headers={"cache-control": "no-store"})
+
+
+@_guarded
+async def _stream(request: Request, hub: Hub) -> Response:
+    table, viewer = _table(request, hub)
+
+    async def events() -> AsyncIterator[str]:
+        sent = -1
+        yield "retry: 1000\n\n"
+        while not hub.closing:
+            changed = hub.changed(table.id)
+            if table.version != sent:
+                payload = await run_in_threadpool(_payload, table, viewer)
+                sent = payload["version"]
+                yield f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
+            try:
+                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+async def _summary(request: Request, store: TableStore) -> Response:
+    table = store.get(request.path_params["match"])
+    if table is None:
+        return JSONResponse({"ok": False, "message": "no such match"}, 404)
+    with table.lock:
+        return JSONResponse(table.summary(), headers={"cache-control": "no-store"})

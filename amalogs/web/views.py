@@ -1,0 +1,259 @@
+"""The pages as HTML: the lobby, the links of a new match, and the table as one seat or a spectator sees it.
+
+Every text that comes from data or from a person (game, deck and card names, the play-by-play, messages) goes
+through :func:`esc`; the pages load no script or style but the app's own (the app sends a Content Security
+Policy that forbids inline scripts), so a hostile card name is shown as text and never runs.
+A seat's table is built from ``observation(seat)`` alone; a spectator's from the public part of each seat's
+observation (:func:`public_observation`), so neither can show a card its viewer may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from amalogs.referee.players.human import describe
+
+if TYPE_CHECKING:
+    from amalogs.catalog import Catalog
+    from amalogs.web.tables import Table, TableStore
+
+__all__ = ["created_page", "esc", "lobby_page", "message_page", "public_observation", "table_fragment", "table_page"]
+
+PLAY_LINES = 400  # the most recent play-by-play lines a page shows
+SEAT_WORDS = {"person": "person", "random": "AI: random", "greedy": "AI: greedy", "search": "AI: search"}
+SEAT_CHOICES = {**SEAT_WORDS, "person": "person (gets a secret seat link)"}
+SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters"})
+
+
+def esc(text: object) -> str:
+    """Text as HTML text or attribute value (quotes escaped too), control characters left out."""
+    return escape("".join(ch for ch in str(text) if ch in "\n\t" or ch >= " " and ch != "\x7f"), quote=True)
+
+
+def page(title: str, body: str, *, script: bool = False, data: dict[str, str] | None = None) -> str:
+    """A whole page: UTF-8, a viewport for phones, the app's style sheet (with the Japanese web font)."""
+    attrs = "".join(f' data-{esc(k)}="{esc(v)}"' for k, v in (data or {}).items())
+    js = '<script src="/static/table.js" defer></script>' if script else ""
+    return (f'<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{esc(title)}</title><link rel="stylesheet" href="/static/table.css">{js}</head>'
+            f'<body{attrs}><header class="top"><a href="/">AMALOGS アマログス</a></header>'
+            f'<main>{body}</main></body></html>\n')
+
+
+def message_page(title: str, message: str, back: str = "/") -> str:
+    return page(title, f'<h1>{esc(title)}</h1><p class="message">{esc(message)}</p><p><a href="{esc(back)}">back</a></p>')
+
+
+# --- the lobby ------------------------------------------------------------------------------------------------------
+
+
+def lobby_page(catalog: Catalog, store: TableStore) -> str:
+    games = []
+    options = []
+    for game_id, game in catalog.games.items():
+        decks = catalog.decks(game_id)
+        names = [f"{getattr(d[0], 'name', deck_id)}" for deck_id, d in sorted(decks.items())]
+        games.append(f'<li><span class="game">{esc(game.profile.name)}</span> '
+                     f'<span class="dim">({esc(game.page.abbreviation)} · {esc(game_id)})</span>'
+                     + (f'<br><span class="decks">{esc(" / ".join(names))}</span>' if names else "") + "</li>")
+        for deck_id, found in sorted(decks.items()):
+            ref = f"{game_id}:{deck_id}"
+            options.append((ref, f"{game.profile.name} — {getattr(found[0], 'name', deck_id)}"))
+    seats = "".join(f'<option value="{esc(k)}">{esc(v)}</option>' for k, v in SEAT_CHOICES.items())
+    form = ['<form class="create" method="post" action="/matches">']
+    defaults = ("build-divide:red-aggro", "guild-heroes:tidelight-guardians")
+    for i in (1, 2):
+        deck_options = "".join(f'<option value="{esc(ref)}"{" selected" if ref == defaults[i - 1] else ""}>'
+                               f'{esc(label)}</option>' for ref, label in options)
+        form.append(f'<fieldset><legend>P{i}</legend><label>deck <select name="deck{i}">{deck_options}</select></label>'
+                    f'<label>seat <select name="seat{i}">{seats}</select></label></fieldset>')
+    form.append('<label>seed <input name="seed" inputmode="numeric" pattern="-?[0-9]*" placeholder="random"></label>'
+                '<label>turn cap <input name="turn_cap" inputmode="numeric" pattern="[0-9]*" value="60"></label>'
+                '<button type="submit">create the match</button></form>')
+    playing = [f'<li><a href="/m/{esc(t.id)}/watch">{esc(t.seat_title(0))} vs {esc(t.seat_title(1))}</a>'
+               f' <span class="dim">{esc(t.result() or "in progress")}</span></li>'
+               for t in sorted(store, key=lambda t: t.created, reverse=True)]
+    body = (f'<h1>AMALOGS 異種戦テーブル</h1><section><h2>games</h2><ul class="games">{"".join(games)}</ul></section>'
+            f'<section><h2>new match</h2>{"".join(form)}</section>'
+            f'<section><h2>matches</h2><ul class="matches">{"".join(playing) or "<li>none yet</li>"}</ul></section>')
+    return page("AMALOGS — lobby", body)
+
+
+def created_page(table: Table, base: str) -> str:
+    """The links of a new match: one secret link per person's seat, and the spectators' link."""
+    rows = []
+    for i, seat in enumerate(table.seats):
+        if seat.token is None:
+            rows.append(f'<li>{esc(table.seat_title(i))}: {esc(SEAT_WORDS.get(seat.kind, seat.kind))}</li>')
+        else:
+            url = f"{base}/m/{table.id}/seat/{seat.token}"
+            rows.append(f'<li>{esc(table.seat_title(i))}: <a class="seat-link" href="{esc(url)}">{esc(url)}</a></li>')
+    watch = f"{base}/m/{table.id}/watch"
+    body = (f'<h1>match {esc(table.id)}</h1><p>Give each person their own seat link: whoever holds it plays that seat. '
+            f'Spectators use the watch link.</p><ul class="links">{"".join(rows)}'
+            f'<li>spectators: <a class="watch-link" href="{esc(watch)}">{esc(watch)}</a></li></ul>')
+    return page(f"AMALOGS — match {table.id}", body)
+
+
+# --- the table ------------------------------------------------------------------------------------------------------
+
+
+def table_page(table: Table, viewer: int | None, stream: str, move: str | None) -> str:
+    """A seat's page (``viewer``: the seat) or the spectators' (None): the table, refreshed live by the script."""
+    who = "spectator" if viewer is None else f"P{viewer + 1}"
+    data = {"stream": stream, "version": str(table.version)}
+    if move is not None:
+        data["move"] = move
+    body = (f'<p id="live" class="dim">{esc(who)} · connecting…</p><p id="notice" role="alert"></p>'
+            f'<div id="table">{table_fragment(table, viewer)}</div>')
+    return page(f"AMALOGS — {table.seat_title(0)} vs {table.seat_title(1)}", body, script=True, data=data)
+
+
+def public_observation(match: Any) -> dict[str, Any]:
+    """What a spectator may see: each seat as the other seat sees it (public zones, face-down cards as -1,
+    counts of hidden zones), and only the cards in those public zones."""
+    n = len(match.state.seats)
+    views = [match.observation(i) for i in range(n)]
+    seats = [views[(i + 1) % n]["seats"][i] for i in range(n)]
+    public: set[int] = set()
+    for seat in seats:
+        for key, value in seat.items():
+            if key not in SKIP_KEYS and isinstance(value, list):
+                public.update(u for u in value if isinstance(u, int) and u >= 0)
+    cards: dict[int, Any] = {}
+    for i in range(n):
+        cards.update({u: c for u, c in views[(i + 1) % n]["cards"].items() if u in public})
+    first = views[0]
+    return {"turn": first["turn"], "active": first["active"], "phase": first["phase"], "you": None, "seats": seats,
+            "counters": first["counters"], "attack": first["attack"], "pending": first["pending"], "cards": cards}
+
+
+def table_fragment(table: Table, viewer: int | None) -> str:
+    """The table's current state as the viewer may see it (the part of the page the script replaces)."""
+    from amalogs.report.match import side_status
+
+    with table.lock:
+        match = table.session.match
+        seen = match.observation(viewer) if viewer is not None else public_observation(match)
+        state = match.state
+        statuses = [side_status(state, i, side.game) for i, side in enumerate(table.session.sides)]
+        legal = match.legal_actions() if viewer is not None and table.to_move() == viewer and table.error is None \
+            else []
+        parts = [_head(table, seen, viewer), _in_progress(seen)]
+        if legal:  # near the top, where a phone shows it without scrolling
+            parts.append(_actions(legal, seen))
+        order = [viewer, 1 - viewer] if viewer is not None else [0, 1]
+        parts.append('<div class="seats">' + "".join(_seat(table, seen, i, viewer, statuses[i]) for i in order) + "</div>")
+        parts.append(_play_by_play(table, viewer))
+        return "".join(parts)
+
+
+def _head(table: Table, seen: dict[str, Any], viewer: int | None) -> str:
+    result = table.result()
+    if result is not None:
+        banner = f'<p class="result" id="result">{esc(result)}</p>'
+    elif table.error is not None:
+        banner = f'<p class="result error">the referee stopped: {esc(table.error)}</p>'
+    else:
+        me = table.to_move()
+        if me is not None and me == viewer:
+            banner = '<p class="turn-note yours">your decision</p>'
+        else:
+            kind = table.seats[me].kind if me is not None else ""
+            waiting = "a person" if kind == "person" else f"AI ({kind})"
+            banner = f'<p class="turn-note">waiting for P{(me or 0) + 1} ({esc(waiting)})</p>'
+    host = seen.get("active")
+    line = (f'turn {esc(seen.get("turn"))} · host P{esc((host or 0) + 1)} · step {esc(seen.get("phase"))}'
+            + ("" if viewer is None else f" · you are P{viewer + 1}"))
+    return f'<section class="head">{banner}<p class="dim">{line}</p></section>'
+
+
+def _zone_name(table: Table, seat: int, zone: str) -> str:
+    game = table.session.sides[seat].game
+    for z in game.profile.zones:
+        if z.id == zone:
+            return f"{z.name}"
+    return zone.replace("-", " ")
+
+
+def _card_html(card: dict[str, Any] | None, uid: int, rested: set[int], damage: dict[Any, Any]) -> str:
+    if card is None:
+        return '<li class="card down">face down</li>'
+    stats = []
+    if card.get("ap") or card.get("dp"):
+        stats.append(f"{card['ap'] / 1000:g}/{card['dp'] / 1000:g}")
+    if card.get("sp"):
+        stats.append(f"SP{card['sp']}")
+    hurt = damage.get(uid, damage.get(str(uid)))
+    if isinstance(hurt, int) and hurt:
+        stats.append(f"damage {hurt / 1000:g}")
+    words = ", ".join(str(k) for k in card.get("unified") or [])
+    flags = " rested" if uid in rested else ""
+    return (f'<li class="card{flags}"><span class="name">{esc(card.get("name", "?"))}</span>'
+            + (f' <span class="stats">{esc(" ".join(stats))}</span>' if stats else "")
+            + (f' <span class="kw">{esc(words)}</span>' if words else "")
+            + (' <span class="flag">rested</span>' if flags else "") + "</li>")
+
+
+def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status: str) -> str:
+    view = seen["seats"][i]
+    cards = seen.get("cards", {})
+    who = table.seats[i]
+    label = "you" if viewer == i else SEAT_WORDS.get(who.kind, who.kind)
+    rows = []
+    rested = set(view.get("rested") or [])
+    damage = view.get("damage") or {}
+    for zone, value in view.items():
+        if zone in SKIP_KEYS:
+            continue
+        name = _zone_name(table, i, zone)
+        if isinstance(value, int):
+            if value:
+                rows.append(f'<div class="zone"><span class="zname">{esc(name)}</span> '
+                            f'<span class="count">{value} (hidden)</span></div>')
+            continue
+        if not value:
+            continue
+        items = "".join(_card_html(cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested, damage) for u in value)
+        rows.append(f'<div class="zone"><span class="zname">{esc(name)}</span> '
+                    f'<span class="count">{len(value)}</span><ul class="cards">{items}</ul></div>')
+    counters = [f"{k} {v}" for k, v in sorted((view.get("counters") or {}).items())]
+    return (f'<section class="seat seat{i}{" mine" if viewer == i else ""}"><h2>{esc(table.seat_title(i))} '
+            f'<span class="dim">({esc(label)})</span></h2><p class="life">{esc(status)}</p>'
+            + (f'<p class="dim">{esc(" · ".join(counters))}</p>' if counters else "") + "".join(rows) + "</section>")
+
+
+def _named(cards: dict[Any, Any], uid: object) -> str:
+    if not isinstance(uid, int) or uid < 0:
+        return "a card"
+    card = cards.get(uid, cards.get(str(uid)))
+    return str(card.get("name", "a card")) if isinstance(card, dict) else "a card"
+
+
+def _in_progress(seen: dict[str, Any]) -> str:
+    cards = seen.get("cards", {})
+    lines = []
+    attack = seen.get("attack")
+    if attack:
+        target = "the player" if attack.get("target") is None else _named(cards, attack["target"])
+        blocked = f" (blocked by {_named(cards, attack['blocker'])})" if attack.get("blocker") is not None else ""
+        lines.append(f"attack: {_named(cards, attack.get('attacker'))} → {target}{blocked}")
+    pending = seen.get("pending")
+    if pending:
+        lines.append(f"resolving: {pending.get('effect')} of {_named(cards, pending.get('source'))}")
+    return "".join(f'<p class="pending">{esc(line)}</p>' for line in lines)
+
+
+def _actions(legal: Sequence[Any], seen: dict[str, Any]) -> str:
+    buttons = "".join(f'<button type="submit" name="action" value="{esc(a.text())}" class="act">'
+                      f'{esc(describe(a, seen))}</button>' for a in legal)
+    return f'<section class="actions"><h2>your choices</h2><form class="move" method="post">{buttons}</form></section>'
+
+
+def _play_by_play(table: Table, viewer: int | None) -> str:
+    lines: Iterable[Any] = reversed(table.lines[-PLAY_LINES:])
+    items = "".join(f'<li class="{"h" if line.heading else "l"}">{esc(line.for_viewer(viewer))}</li>' for line in lines)
+    return f'<section class="log"><h2>play-by-play <span class="dim">(newest first)</span></h2><ol>{items}</ol></section>'

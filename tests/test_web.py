@@ -1,0 +1,533 @@
+"""The exhibition table in a browser (`amalogs serve`, issue 17): HTTP-level tests with the ASGI test client, then a
+real server driven by Playwright through Debian's chromium (skipped, with the reason, where either is missing)."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import time
+import warnings
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason='the web extra is not installed (pip install "amalogs[web]")')
+pytest.importorskip("httpx", reason="httpx (the ASGI test client's transport) is not installed")
+
+with warnings.catch_warnings():  # starlette 1.x prefers the httpx2 fork; httpx still works, and is what CI has
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from amalogs.catalog import Catalog
+from amalogs.web.app import create_app
+from amalogs.web.tables import Table
+from amalogs.web.views import public_observation
+
+BD, GH = "BD:red-aggro", "GH:tidelight-guardians"
+CHROMIUM = Path("/usr/bin/chromium")
+ACTION = re.compile(r'name="action" value="([^"]*)"')
+PRIVATE_EVENTS = {"peek", "searched"}  # a card only the acting seat knows (and a fort taken into the hand)
+CARD_KEYS = ("card", "attacker", "target", "blocker", "defender", "base", "discarded")
+
+
+@pytest.fixture
+def client(tmp_path: Path, catalog: Catalog) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "data", catalog)) as test_client:
+        yield test_client
+
+
+def _create(client: TestClient, seats: tuple[str, str] = ("person", "person"), seed: int = 3,
+            decks: tuple[str, str] = (BD, GH)) -> dict[str, Any]:
+    answer = client.post("/api/matches", json={"deck1": decks[0], "deck2": decks[1], "seat1": seats[0],
+                                               "seat2": seats[1], "seed": seed})
+    assert answer.status_code == 201, answer.text
+    found: dict[str, Any] = answer.json()
+    for key in ("seat1", "seat2", "watch"):
+        if key in found:
+            found[key] = found[key].removeprefix("http://testserver")
+    return found
+
+
+def _table(client: TestClient, match_id: str) -> Table:
+    table = client.app.state.store.get(match_id)  # type: ignore[attr-defined]
+    assert table is not None
+    return table
+
+
+def _wait(client: TestClient, match_id: str, until: Any, timeout: float = 60.0) -> dict[str, Any]:
+    """Poll the match's public summary until ``until(summary)``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        summary: dict[str, Any] = client.get(f"/api/matches/{match_id}").json()
+        if until(summary):
+            return summary
+        assert time.monotonic() < deadline, f"timed out waiting: {summary}"
+        time.sleep(0.01)
+
+
+def _choices(page: str) -> list[str]:
+    return [html.unescape(v) for v in ACTION.findall(page)]
+
+
+# --- the lobby and creating a match -------------------------------------------------------------------------------
+
+
+def test_the_lobby_is_utf8_with_a_viewport_and_lists_every_game_by_name(client: TestClient, catalog: Catalog) -> None:
+    answer = client.get("/")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "text/html; charset=utf-8"
+    page = answer.content.decode("utf-8")
+    assert '<meta charset="utf-8">' in page and 'name="viewport"' in page
+    for game in catalog.games.values():
+        assert html.escape(game.profile.name) in page
+    assert 'value="build-divide:red-aggro"' in page and 'value="guild-heroes:tidelight-guardians"' in page
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    assert answer.headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_japanese_font_and_the_style_sheet_are_served(client: TestClient) -> None:
+    font = client.get("/static/ipaexg.ttf")
+    assert font.status_code == 200 and font.headers["content-type"] == "font/ttf" and len(font.content) > 1_000_000
+    css = client.get("/static/table.css").text
+    assert "@font-face" in css and "IPAexGothic" in css and "@media" in css
+    assert client.get("/static/table.js").status_code == 200
+
+
+def test_creating_a_match_gives_a_secret_link_per_person_and_a_watch_link(client: TestClient, tmp_path: Path) -> None:
+    page = client.post("/matches", data={"deck1": BD, "deck2": GH, "seat1": "person", "seat2": "greedy", "seed": "5"})
+    assert page.status_code == 200
+    links = re.findall(r'href="(http://testserver/m/[^"]+)"', page.text)
+    seat_links = [u for u in links if "/seat/" in u]
+    assert len(seat_links) == 1 and any(u.endswith("/watch") for u in links)
+    token = seat_links[0].rpartition("/")[2]
+    assert len(token) >= 32  # secrets.token_urlsafe(24)
+    match_id = seat_links[0].split("/")[4]
+    assert client.get(seat_links[0].removeprefix("http://testserver")).status_code == 200
+    watch = client.get(f"/m/{match_id}/watch").text
+    assert token not in watch and token not in client.get("/").text
+    assert token not in client.get(f"/api/matches/{match_id}").text
+    stored = tmp_path / "data" / match_id
+    assert json.loads((stored / "match.amalogs-save.json").read_text(encoding="utf-8"))["type"] == "amalogs-save"
+    assert (stored / "table.json").stat().st_mode & 0o077 == 0  # the tokens: the owner's eyes only
+
+
+def test_a_bad_match_request_is_refused_in_one_line(client: TestClient) -> None:
+    answer = client.post("/api/matches", json={"deck1": "BD:no-such-deck", "deck2": GH})
+    assert answer.status_code == 400 and "no-such-deck" in answer.json()["message"]
+    answer = client.post("/api/matches", json={"deck1": BD, "deck2": GH, "seat1": "cheater"})
+    assert answer.status_code == 400 and "cheater" in answer.json()["message"]
+    answer = client.post("/api/matches", json={"deck1": "/etc/passwd.toml", "deck2": GH})
+    assert answer.status_code == 400
+
+
+# --- hidden information ------------------------------------------------------------------------------------------
+
+
+def _names(cards: dict[Any, Any]) -> set[str]:
+    return {str(c["name"]) for c in cards.values() if isinstance(c, dict)}
+
+
+class Seen:
+    """The card names each viewer (seat 0, seat 1, None for spectators) has had a right to see so far: every
+    card in its observations, and the cards public events named."""
+
+    def __init__(self) -> None:
+        self.names: dict[int | None, set[str]] = {0: set(), 1: set(), None: set()}
+        self.events = 0
+
+    def update(self, table: Table) -> None:
+        match = table.session.match
+        for viewer in (0, 1):
+            self.names[viewer] |= _names(match.observation(viewer)["cards"])
+        self.names[None] |= _names(public_observation(match)["cards"])
+        cards = match.state.cards
+        for event in match.state.events[self.events:]:
+            private = event["type"] in PRIVATE_EVENTS or (event["type"] == "fort-broken" and event.get("to") == "hand")
+            named = {cards[event[k]].name for k in CARD_KEYS if isinstance(event.get(k), int)
+                     and 0 <= event[k] < len(cards)}
+            for viewer in self.names:
+                if not private or viewer == event.get("seat"):
+                    self.names[viewer] |= named
+        self.events = len(match.state.events)
+
+    def check(self, client: TestClient, table: Table, pages: dict[int | None, str]) -> int:
+        """No page shows a card its viewer has never had a right to see; returns how many names were checked."""
+        checked = 0
+        for viewer, path in pages.items():
+            text = client.get(path).text + client.get(path + "/view").json()["html"]
+            for name in sorted(self.names[viewer], key=len, reverse=True):  # (光のマナ is inside 潮光のマナ)
+                text = text.replace(html.escape(name), "")
+            secret = {c.name for c in table.session.match.state.cards if c.owner != viewer} - self.names[viewer]
+            for name in secret:
+                assert html.escape(name) not in text, f"{name!r} leaks to {'spectators' if viewer is None else viewer}"
+            checked += len(secret)
+        return checked
+
+
+def test_no_page_shows_a_card_its_viewer_may_not_see_through_a_whole_match(client: TestClient) -> None:
+    made = _create(client, seed=11)
+    table = _table(client, made["id"])
+    pages: dict[int | None, str] = {0: made["seat1"], 1: made["seat2"], None: made["watch"]}
+    seen, rng = Seen(), random.Random(11)
+    seen.update(table)
+    assert seen.check(client, table, pages) > 20  # the opponent's hand, deck and life were all checked
+    moves = 0
+    while not table.finished:
+        me = table.to_move()
+        assert me is not None
+        choices = _choices(client.get(pages[me]).text)
+        assert choices and not _choices(client.get(pages[1 - me]).text)  # only the deciding seat gets buttons
+        answer = client.post(pages[me], json={"action": rng.choice(choices)})
+        assert answer.status_code == 200, answer.text
+        seen.update(table)
+        moves += 1
+        if moves % 7 == 0:
+            seen.check(client, table, pages)
+    seen.check(client, table, pages)
+    result = table.result()
+    assert result is not None and html.escape(result) in client.get(pages[None]).text
+
+
+def test_every_game_sits_at_the_table(client: TestClient, catalog: Catalog) -> None:
+    """Each game's first sample deck against the next game's: 25 seeded decisions through the seat pages, every
+    page answering, the spectators' page showing no hand."""
+    ids = sorted(catalog.games)
+    for k, game_id in enumerate(ids):
+        other = ids[(k + 1) % len(ids)]
+        made = _create(client, seed=k, decks=(f"{game_id}:{min(catalog.decks(game_id))}",
+                                              f"{other}:{min(catalog.decks(other))}"))
+        table, rng = _table(client, made["id"]), random.Random(k)
+        for _ in range(25):
+            me = table.to_move()
+            if me is None:
+                break
+            page = client.get(made[f"seat{me + 1}"])
+            assert page.status_code == 200
+            assert client.post(made[f"seat{me + 1}"], json={"action": rng.choice(_choices(page.text))}).status_code == 200
+        watch = client.get(made["watch"])
+        assert watch.status_code == 200 and "button" not in watch.text.partition('id="table"')[2]
+        for seat in (0, 1):
+            hand = table.session.match.state.seats[seat].zones.get("hand", [])
+            shown = _names(public_observation(table.session.match)["cards"])
+            assert not [u for u in hand if table.session.match.state.cards[u].name not in shown
+                        and f'<span class="name">{html.escape(table.session.match.state.cards[u].name)}</span>'
+                        in watch.text]
+
+
+def test_a_card_taken_unseen_into_a_hand_is_not_named_to_spectators(client: TestClient) -> None:
+    made = _create(client, ("random", "random"), seed=3)  # seed 3: searches and forts broken into the hand
+    _wait(client, made["id"], lambda s: s["finished"])
+    table = _table(client, made["id"])
+    private = [line for line in table.lines if line.private_to is not None]
+    told = {line.public_text.partition(" ")[2].partition(" ")[2].partition(":")[0] for line in private}
+    assert told == {"searches out a card into its hand", "loses a fort"}  # ビルディバイド's searches, ギルドヒーローズ's forts
+    watch = client.get(made["watch"]).text
+    for line in private:
+        assert html.escape(line.text) not in watch and html.escape(line.public_text) in watch
+        assert line.for_viewer(line.private_to) == line.text and line.for_viewer(None) == line.public_text
+
+
+def test_a_hostile_card_name_is_shown_as_text(client: TestClient) -> None:
+    made = _create(client)
+    table = _table(client, made["id"])
+    state = table.session.match.state
+    uid = state.seats[0].zones["hand"][0]
+    state.cards[uid] = replace(state.cards[uid], name='<script>alert("x")</script><img src=x onerror=1>')
+    table.version += 1
+    page = client.get(made["seat1"]).text
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=1&gt;" in page
+    assert "<script>alert" not in page and "<img" not in page
+
+
+# --- moves ------------------------------------------------------------------------------------------------------
+
+
+def test_a_wrong_seat_a_wrong_link_and_an_illegal_move_are_refused_and_never_applied(client: TestClient,
+                                                                                    tmp_path: Path) -> None:
+    made = _create(client)
+    table = _table(client, made["id"])
+    me = table.to_move()
+    assert me is not None
+    mine, theirs = made[f"seat{me + 1}"], made[f"seat{2 - me}"]
+    save = tmp_path / "data" / made["id"] / "match.amalogs-save.json"
+    before = (table.version, len(table.session.taken), save.read_text(encoding="utf-8"))
+    legal = _choices(client.get(mine).text)
+
+    wrong_seat = client.post(theirs, json={"action": legal[0]})
+    assert wrong_seat.status_code == 409 and "not your decision" in wrong_seat.json()["message"]
+    forged = client.post(f"/m/{made['id']}/seat/not-a-real-token-at-all", json={"action": legal[0]})
+    assert forged.status_code == 403 and "does not belong" in forged.json()["message"]
+    other_match = _create(client, seed=9)
+    stolen = client.post(f"/m/{made['id']}/seat/{other_match['seat1'].rpartition('/')[2]}", json={"action": legal[0]})
+    assert stolen.status_code == 403
+    illegal = client.post(mine, json={"action": "attack 999 player"})
+    assert illegal.status_code == 409 and "illegal action" in illegal.json()["message"]
+    assert legal[0] in illegal.json()["message"]  # the refusal names what is allowed
+    garbled = client.post(mine, json={"action": ""})
+    assert garbled.status_code == 409
+    as_form = client.post(mine, data={"action": "nonsense"}, follow_redirects=False)  # a page without the script
+    assert as_form.status_code == 409 and "<html" in as_form.text
+    assert client.get(f"/m/{made['id']}/watch/view").status_code == 200
+    assert client.post(f"/m/{made['id']}/watch", json={"action": legal[0]}).status_code == 405
+    assert (table.version, len(table.session.taken), save.read_text(encoding="utf-8")) == before
+
+    done = client.post(mine, data={"action": legal[0]}, follow_redirects=False)  # the no-script form: back to the page
+    assert done.status_code == 303 and done.headers["location"] == mine
+    assert len(table.session.taken) == 1
+    assert json.loads(save.read_text(encoding="utf-8"))["actions"] == [legal[0]]
+
+
+# --- nothing lost -------------------------------------------------------------------------------------------------
+
+
+def _play_person_moves(client: TestClient, made: dict[str, Any], moves: int, seed: int) -> None:
+    """The person (seat 1) plays ``moves`` seeded choices; the AI answers on the server in between."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        summary = _wait(client, made["id"], lambda s: s["finished"] or s["to_move"] == 0)
+        if summary["finished"]:
+            return
+        choices = _choices(client.get(made["seat1"]).text)
+        assert client.post(made["seat1"], json={"action": rng.choice(choices)}).status_code == 200
+
+
+def test_a_restarted_server_resumes_every_match_exactly(tmp_path: Path, catalog: Catalog) -> None:
+    data = tmp_path / "data"
+    with TestClient(create_app(data, catalog)) as client:
+        made = _create(client, ("person", "greedy"), seed=21)
+        ai_only = _create(client, ("random", "greedy"), seed=22)
+        _play_person_moves(client, made, 6, seed=1)
+        before = _wait(client, made["id"], lambda s: s["finished"] or s["to_move"] == 0)
+        lines = [line.text for line in _table(client, made["id"]).lines]
+    with TestClient(create_app(data, catalog)) as client:  # a new app over the same folder: a restart
+        again = client.get(f"/api/matches/{made['id']}").json()
+        assert {k: again[k] for k in ("decisions", "to_move", "seed", "decks")} == \
+               {k: before[k] for k in ("decisions", "to_move", "seed", "decks")}
+        assert [line.text for line in _table(client, made["id"]).lines] == lines  # the same play-by-play
+        assert client.get(made["seat1"]).status_code == 200  # the same seat link still opens the seat
+        _play_person_moves(client, made, 400, seed=2)
+        resumed = _wait(client, made["id"], lambda s: s["finished"])
+        assert _wait(client, ai_only["id"], lambda s: s["finished"])["winner"] in (0, 1, None)
+    with TestClient(create_app(tmp_path / "other", catalog)) as client:  # the same decisions with no restart
+        twin = _create(client, ("person", "greedy"), seed=21)
+        _play_person_moves(client, twin, 6, seed=1)
+        _play_person_moves(client, twin, 400, seed=2)
+        straight = _wait(client, twin["id"], lambda s: s["finished"])
+    keys = ("winner", "reason", "turns", "decisions")
+    assert {k: resumed[k] for k in keys} == {k: straight[k] for k in keys}
+
+
+def test_a_damaged_match_folder_is_left_out_and_the_others_resume(tmp_path: Path, catalog: Catalog) -> None:
+    data = tmp_path / "data"
+    with TestClient(create_app(data, catalog)) as client:
+        kept, damaged = _create(client, seed=1), _create(client, seed=2)
+    save = data / damaged["id"] / "match.amalogs-save.json"
+    save.write_text(save.read_text(encoding="utf-8")[:40], encoding="utf-8")  # cut short
+    app = create_app(data, catalog)
+    store = app.state.store
+    assert [t.id for t in store] == [kept["id"]]
+    assert len(store.broken) == 1 and store.broken[0].startswith(damaged["id"]) and "truncated" in store.broken[0]
+    with TestClient(app) as client:
+        assert client.get(kept["seat1"]).status_code == 200
+        assert client.get(damaged["seat1"]).status_code == 404
+
+
+def test_a_failing_ai_decision_stops_the_match_with_a_message_and_keeps_what_was_played(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    made = _create(client, ("person", "greedy"), seed=21)
+    table = _table(client, made["id"])
+    _play_person_moves(client, made, 3, seed=1)
+    _wait(client, made["id"], lambda s: s["to_move"] == 0)
+
+    real = table.session.step
+
+    def broken(action: Any = None) -> None:  # a person's decisions go through; the AI's next one fails
+        if action is None:
+            raise RuntimeError("a referee bug")
+        real(action)
+
+    monkeypatch.setattr(table.session, "step", broken)
+    rng = random.Random(5)
+    while table.error is None:
+        assert not table.finished
+        summary = _wait(client, made["id"], lambda s: s["to_move"] == 0 or s["error"] is not None)
+        if summary["error"] is None:
+            choice = rng.choice(_choices(client.get(made["seat1"]).text))
+            assert client.post(made["seat1"], json={"action": choice}).status_code == 200
+    taken = len(table.session.taken)
+    summary = _wait(client, made["id"], lambda s: s["error"] is not None)
+    assert "a referee bug" in summary["error"] and not summary["finished"]
+    assert "the referee stopped: RuntimeError: a referee bug" in client.get(made["watch"]).text
+    saved = json.loads((tmp_path / "data" / made["id"] / "match.amalogs-save.json").read_text(encoding="utf-8"))
+    assert len(saved["actions"]) == taken
+    refused = client.post(made["seat1"], json={"action": "keep"})
+    assert refused.status_code == 409 and "referee error" in refused.json()["message"]
+
+
+def test_ai_matches_through_the_server_end_as_amalogs_play_does(client: TestClient, catalog: Catalog) -> None:
+    """Five matches of AI seats at once, through the server's HTTP interface (the issue asks 20 under load: see
+    docs/web.md), finish exactly as the same seeds do with amalogs.play."""
+    import amalogs
+
+    pairs = [("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"), ("random", "random")]
+    made = [(_create(client, pair, seed=100 + k), pair, 100 + k) for k, pair in enumerate(pairs)]
+    for found, pair, seed in made:
+        summary = _wait(client, found["id"], lambda s: s["finished"], timeout=120)
+        played = amalogs.play(BD, GH, seed=seed, players=pair, catalog=catalog)
+        assert (summary["winner"], summary["reason"], summary["turns"], summary["decisions"]) == (
+            None if played.winner is None else played.winner - 1, played.reason, played.turns, played.decisions)
+
+
+# --- the command ---------------------------------------------------------------------------------------------------
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a))
+    code, out, err = cli("serve")
+    assert code == 1 and out == ""
+    assert err.strip().count("\n") == 0 and 'pip install "amalogs[web]"' in err
+
+
+def test_serve_on_every_interface_warns_and_prints_the_lan_address(cli: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    from amalogs.web import server
+
+    served: list[tuple[str, int]] = []
+    monkeypatch.setattr(server, "serve", lambda app, host, port: served.append((host, port)))
+    monkeypatch.setattr(server, "check_port", lambda host, port: None)
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.23")
+    code, out, err = cli("serve", "--host", "0.0.0.0", "--port", "8123", "--data", str(tmp_path / "m"))
+    assert code == 0, err
+    assert served == [("0.0.0.0", 8123)]
+    assert "http://192.168.1.23:8123/" in out and "warning" in err
+    code, out, _ = cli("serve", "--data", str(tmp_path / "m"))
+    assert code == 0 and "http://localhost:8000/" in out
+
+
+def test_serve_on_a_port_in_use_fails_in_one_line(cli: Any, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code, out, err = cli("serve", "--port", str(port), "--data", str(tmp_path / "m"))
+    assert code == 1 and out == ""
+    assert err.strip().count("\n") == 0 and f"cannot listen on 127.0.0.1:{port}" in err
+
+
+# --- in a real browser ---------------------------------------------------------------------------------------------
+
+
+def _browser_or_skip() -> Any:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if not CHROMIUM.exists():
+        pytest.skip(f"no browser at {CHROMIUM} (Debian's chromium package)")
+    return sync_api
+
+
+def _version(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version)"))
+
+
+def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_path: Path, catalog: Catalog) -> None:
+    """BD:red-aggro against GH:tidelight-guardians through the pages: the lobby form, two seats clicking seeded
+    choices among their buttons, a spectator following live, a server restart in the middle (the pages reconnect
+    and play on), screenshots at desktop and phone sizes."""
+    sync_api = _browser_or_skip()
+    from amalogs.web.server import free_port, running
+
+    started = time.monotonic()
+    data, port = tmp_path / "data", free_port()
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    rng = random.Random(17)
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        desk = browser.new_context(viewport={"width": 1280, "height": 900})
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                    has_touch=True)
+        crowd = browser.new_context(viewport={"width": 1024, "height": 768})
+        app = create_app(data, catalog)
+        server = running(app, port=port)
+        base = server.__enter__()
+        try:
+            lobby = desk.new_page()
+            lobby.goto(base + "/")
+            assert "ビルディバイド" in lobby.inner_text("ul.games")
+            lobby.fill("input[name=seed]", "17")
+            lobby.click("form.create button[type=submit]")
+            seat_links = [a.get_attribute("href") for a in lobby.query_selector_all("a.seat-link")]
+            watch_link = lobby.get_attribute("a.watch-link", "href")
+            assert len(seat_links) == 2 and watch_link
+            pages = [desk.new_page(), phone.new_page()]
+            for page, link in zip(pages, seat_links, strict=True):
+                page.goto(link)
+            watcher = crowd.new_page()
+            watcher.goto(watch_link)
+            for page in (*pages, watcher):
+                page.wait_for_function("() => document.getElementById('live').textContent.includes('live')")
+            match_id = watch_link.rstrip("/").split("/")[-2]
+            table = app.state.store.get(match_id)
+            hand = [table.session.match.state.cards[u].name for u in table.session.match.state.seats[1].zones["hand"]]
+            mine = _names(table.session.match.observation(0)["cards"])
+            assert not [n for n in hand if n not in mine and n in pages[0].content()]  # P2's hand is not on P1's page
+            decisions, restarted = 0, False
+            while True:
+                if watcher.query_selector("#result") and all(p.query_selector("#result") for p in pages):
+                    break
+                if decisions == 12 and not restarted:  # stop the server, start a new one on the same port and data
+                    server.__exit__(None, None, None)
+                    app = create_app(data, catalog)
+                    server = running(app, port=port)
+                    server.__enter__()
+                    restarted = True
+                    for page in pages:
+                        page.wait_for_function("() => document.getElementById('live').textContent.includes('live')",
+                                               timeout=15000)
+                    table = app.state.store.get(match_id)
+                deciding = table.to_move()
+                if deciding is None:
+                    pages[0].wait_for_selector("#result", timeout=10000)
+                    continue
+                page = pages[deciding]
+                page.wait_for_function(f"() => Number(document.body.dataset.version) >= {table.version}", timeout=10000)
+                buttons = page.query_selector_all("button.act:not([disabled])")
+                assert buttons, "the deciding seat has no buttons"
+                old = _version(page)
+                rng.choice(buttons).click()
+                try:
+                    page.wait_for_function(f"() => Number(document.body.dataset.version) > {old}", timeout=10000)
+                except sync_api.TimeoutError:
+                    raise AssertionError(f"decision {decisions + 1} did not arrive: notice "
+                                         f"{page.inner_text('#notice')!r}, {page.inner_text('#live')!r}") from None
+                decisions += 1
+                if decisions == 8:
+                    pages[0].screenshot(path=str(shots / "table-desktop.png"), full_page=True)
+                    pages[1].screenshot(path=str(shots / "table-phone.png"), full_page=True)
+            result = table.result()
+            assert result and watcher.inner_text("#result") == result
+            for page in pages:
+                assert page.inner_text("#result") == result
+            pages[0].screenshot(path=str(shots / "end-desktop.png"), full_page=True)
+            pages[1].screenshot(path=str(shots / "end-phone.png"), full_page=True)
+            watcher.screenshot(path=str(shots / "end-watch.png"), full_page=True)
+            assert restarted and decisions > 12
+            font = pages[1].evaluate("""async () => { await document.fonts.load('16px IPAexGothic', '紅蓮竜');
+                return [...document.fonts].some(f => f.family.replaceAll('"', '') === 'IPAexGothic'
+                                                    && f.status === 'loaded'); }""")
+            assert font, "the Japanese web font did not load"
+        finally:
+            server.__exit__(None, None, None)
+            browser.close()
+    for name in ("table-desktop", "table-phone", "end-desktop", "end-phone", "end-watch"):
+        assert (shots / f"{name}.png").stat().st_size > 5_000
+    print(f"\nbrowser match: {decisions} decisions in {time.monotonic() - started:.1f} s; screenshots in {shots}")
