@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from amalogs.cardcheck import type_stats
 from amalogs.catalog import Game
@@ -18,7 +20,9 @@ from amalogs.ontology.terms import (
     UnifiedKeyword,
 )
 
-__all__ = ["GameIndex", "index_of"]
+__all__ = ["GameIndex", "index_of", "per_game"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +75,21 @@ def _build(game: Game) -> GameIndex:
     )
 
 
-_CACHE: dict[int, tuple[Game, GameIndex]] = {}
+def per_game(build: Callable[[Game], T]) -> Callable[[Game], T]:
+    """``build`` worked out once per loaded game object and kept (keyed by the object, so a second catalog of
+    the same data gets its own)."""
+    cache: dict[int, tuple[Game, T]] = {}
+
+    def get(game: Game) -> T:
+        hit = cache.get(id(game))
+        if hit is None or hit[0] is not game:
+            hit = (game, build(game))
+            cache[id(game)] = hit
+        return hit[1]
+
+    get.__doc__ = build.__doc__
+    return get
 
 
-def index_of(game: Game) -> GameIndex:
-    """The lookup tables of a game, built on first use."""
-    hit = _CACHE.get(id(game))
-    if hit is None or hit[0] is not game:
-        hit = (game, _build(game))
-        _CACHE[id(game)] = hit
-    return hit[1]
+index_of = per_game(_build)
+"""The lookup tables of a game, built on first use."""

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from amalogs.catalog import Game
+from amalogs.convert.index import per_game
 from amalogs.models.effects import CardFilter, Effect, Native, Payment, Selector
 from amalogs.models.mapping import DEFAULT_PHRASEBOOK, Phrasebook
 from amalogs.ontology.terms import (
@@ -117,16 +118,8 @@ def _build(game: Game) -> Words:
                  keyword_ids={v: k for k, v in names.items()}, genera=genera, colours=colours, trait=trait, cost=cost)
 
 
-_CACHE: dict[int, tuple[Game, Words]] = {}
-
-
-def words_of(game: Game) -> Words:
-    """A game's wording, built on first use."""
-    hit = _CACHE.get(id(game))
-    if hit is None or hit[0] is not game:
-        hit = (game, _build(game))
-        _CACHE[id(game)] = hit
-    return hit[1]
+words_of = per_game(_build)
+"""A game's wording, built on first use."""
 
 
 # --- numbers ---------------------------------------------------------------------------------------------------
