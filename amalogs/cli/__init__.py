@@ -131,7 +131,7 @@ def find_game(name: str) -> Game:
     return catalog().game(name)
 
 
-from amalogs.cli import card_commands, deck_commands, compare_commands, data_commands, map_commands, match_commands, position_commands, proxy_commands, serve_commands, tournament_commands  # noqa: E402,F401,I001  (registers the commands)
+from amalogs.cli import card_commands, deck_commands, compare_commands, data_commands, map_commands, match_commands, meta_commands, position_commands, proxy_commands, serve_commands, tournament_commands  # noqa: E402,F401,I001  (registers the commands)
 
 
 def main(argv: list[str] | None = None) -> Any:

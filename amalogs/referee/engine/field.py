@@ -25,6 +25,8 @@ def finish(s: State, winner: int | None, reason: str) -> None:
 
 def lose(s: State, seat: int, reason: str) -> None:
     """Seat ``seat`` meets a losing condition of its game: the other side wins (named by its first seat)."""
+    if not s.finished:
+        s.loser = seat  # which seat lost, when a side has more than one
     finish(s, opponents(s, seat)[0], reason)
 
 

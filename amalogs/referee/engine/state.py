@@ -169,6 +169,8 @@ class State:
     aura_cards: tuple[int, tuple[frozenset[int], ...]] | None = None
     # what the auras were last worked out from, when they read nothing else (engine.values.refresh_auras)
     aura_memo: Any = None
+    # the seat that met a losing condition (with more than two seats, which of a side lost; no event, no position)
+    loser: int | None = None
 
     def clone(self) -> State:
         rng = random.Random()
@@ -180,7 +182,8 @@ class State:
                      list(self.stack), self.resume, list(self.boost), self.has_auras, self.auras_stale,
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
-                     self.log_events, self.games, self.rules, list(self.sides), self.aura_cards, self.aura_memo)
+                     self.log_events, self.games, self.rules, list(self.sides), self.aura_cards, self.aura_memo,
+                     self.loser)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -1,0 +1,84 @@
+"""Playing meta-games to their end: one game with its JSONL log, or a seeded batch with a summary."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from amalogs.catalog import Catalog
+from amalogs.meta.game import MetaGame, MetaOutcome
+from amalogs.meta.players import make_meta_player
+from amalogs.meta.settings import META_VERSION, MetaSettings, TeamSpec
+
+__all__ = ["BatchSummary", "log_lines", "play_batch", "play_game", "write_log"]
+
+
+def play_game(game: MetaGame, players: tuple[str, str], seed: int,
+              watch: Callable[[MetaGame, str], None] | None = None) -> MetaOutcome:
+    """Play a meta-game to its end; each team's meta player decides from a generator seeded with ``seed``;
+    ``watch`` sees every decision after it is carried out."""
+    movers = tuple(make_meta_player(name) for name in players)
+    rng = random.Random(seed)
+    while not game.is_terminal():
+        team = game.current_player()
+        assert team is not None
+        action = movers[team].choose(game.observation(), game.legal_actions(), rng)
+        game.apply_action(action)
+        if watch is not None:
+            watch(game, action)
+    assert game.outcome is not None
+    return game.outcome
+
+
+def log_lines(game: MetaGame, seed: int, players: tuple[str, str]) -> list[str]:
+    """The JSONL log: a header (what was asked for), then one event a line."""
+    header: dict[str, Any] = {"type": "meta-header", "version": META_VERSION, "seed": seed,
+                              "settings": game.settings.model_dump(mode="json"),
+                              "teams": [t.model_dump(mode="json") for t in game.teams],
+                              "players": list(players), "core_players": list(game.core_players)}
+    return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in (header, *game.events)]
+
+
+def write_log(path: Path, game: MetaGame, seed: int, players: tuple[str, str]) -> None:
+    path.write_text("\n".join(log_lines(game, seed, players)) + "\n", encoding="utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class BatchSummary:
+    """A seeded batch: games, wins of each team, draws, average meta turns, and how games ended."""
+
+    games: int
+    wins: tuple[int, int]
+    draws: int
+    average_turns: float
+    endings: tuple[tuple[str, int], ...]
+
+
+def play_batch(catalog: Catalog, teams: tuple[TeamSpec, TeamSpec], seed: int, n: int, settings: MetaSettings,
+               players: tuple[str, str], core_players: tuple[str, str]) -> BatchSummary:
+    """Play ``n`` games, seeds ``seed`` … ``seed + n − 1``."""
+    wins, turns, endings = [0, 0], 0, Counter[str]()
+    draws = 0
+    for k in range(n):
+        game = MetaGame.new(catalog, teams, seed + k, settings, core_players)
+        out = play_game(game, players, seed + k)
+        turns += out.turns
+        if out.winner is None:
+            draws += 1
+        else:
+            wins[out.winner] += 1
+        endings[_ending(out.reason)] += 1
+    return BatchSummary(n, (wins[0], wins[1]), draws, turns / n if n else 0.0, tuple(sorted(endings.items())))
+
+
+def _ending(reason: str) -> str:
+    if "reached 0" in reason:
+        return "base life 0"
+    if "turn cap" in reason:
+        return "turn cap"
+    return "base life doubled"

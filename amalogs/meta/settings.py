@@ -1,0 +1,79 @@
+"""The meta-game's settings and teams as strict, frozen, versioned models (``docs/meta-game.md``).
+
+Every number the sources leave open is a setting here, with the project's decision as its default: the board's
+size, the 行動値 budget, how much base life a defeat costs and gives, what a siege takes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt, StrictStr, model_validator
+
+from amalogs.errors import AmalogsError
+from amalogs.models.base import DataModel
+
+__all__ = ["META_VERSION", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
+
+META_VERSION: Literal[1] = 1
+"""The version of the meta-game's settings, teams and logs as written."""
+
+TEAM_SIZE = 3
+"""Three core games form a team [wiki]."""
+
+
+class MetaError(AmalogsError):
+    """A meta-game that cannot be set up or an action it refuses."""
+
+
+class IllegalMetaActionError(MetaError, ValueError):
+    """An action that is not legal now; the message names the allowed ones."""
+
+
+Small = Annotated[StrictInt, Field(ge=0, le=1000)]
+
+
+class MetaSettings(DataModel):
+    """The rules of a meta-game that the sources leave open, each with the project's default (a decision) or the
+    wiki's number."""
+
+    version: Literal[1] = META_VERSION
+    width: Annotated[StrictInt, Field(ge=3, le=40)] = Field(9, description="board columns (decision: 9)")
+    height: Annotated[StrictInt, Field(ge=3, le=40)] = Field(9, description="board rows (decision: 9)")
+    base_life: Annotated[StrictInt, Field(ge=1, le=1000)] = Field(18, description="ベースライフ at the start [wiki]")
+    win_life: Annotated[StrictInt, Field(ge=2, le=2000)] = Field(
+        36, description="a team whose own base life reaches this wins (double the start) [wiki]")
+    action_points: Small = Field(3, description="行動値 each avatar has a turn (decision: one move)")
+    move_cost: Small = Field(3, description="行動値 a move costs [wiki]")
+    dice: Annotated[StrictInt, Field(ge=1, le=10)] = Field(2, description="D6 rolled for a move: 2D6 [wiki]")
+    defeat_loss_per_we: Small = Field(1, description="base life a defeated avatar's team loses per WE of its game "
+                                                     "(decision: its WE)")
+    defeat_gain_per_we: Small = Field(1, description="base life the defeating team gains per WE of the defeated "
+                                                     "game (decision: as much as the other loses)")
+    siege_damage: Small = Field(1, description="base life a siege takes: a successful attack on a base [wiki]")
+    turn_cap: Annotated[StrictInt, Field(ge=1, le=10_000)] = Field(
+        60, description="meta turns (one team's turn each) before the game ends as a draw (decision)")
+
+    @model_validator(mode="after")
+    def _win_above_start(self) -> MetaSettings:
+        if self.win_life <= self.base_life:
+            raise ValueError(f"win_life {self.win_life} must be above base_life {self.base_life}")
+        return self
+
+
+class TeamSpec(DataModel):
+    """A team: a name and three avatars, each a deck as the command line names it (``BD`` — the game's first
+    shipped deck — or ``BD:black-eclipse``)."""
+
+    version: Literal[1] = META_VERSION
+    name: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    avatars: Annotated[tuple[Annotated[StrictStr, Field(min_length=1, max_length=200)], ...],
+                       Field(min_length=TEAM_SIZE, max_length=TEAM_SIZE)]
+
+
+def parse_team(name: str, text: str) -> TeamSpec:
+    """A team from its command-line form, three decks separated by commas: ``BD,GH,SGK``."""
+    decks = tuple(part.strip() for part in text.split(","))
+    if len(decks) != TEAM_SIZE or not all(decks):
+        raise MetaError(f"{name}: expected {TEAM_SIZE} decks separated by commas (e.g. BD,GH,SGK), got {text!r}")
+    return TeamSpec(name=name, avatars=decks)

@@ -1,0 +1,282 @@
+"""The meta-game (docs/meta-game.md): who joins a duel by range and chain, where a roll lets an avatar go, base
+damage, defeat and revival, a duel of four seats on two sides, seeded games that repeat, and random games that
+keep the referee's invariants after every core action."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from amalogs.catalog import Catalog
+from amalogs.meta import (
+    IllegalMetaActionError,
+    Joined,
+    MetaError,
+    MetaGame,
+    MetaSettings,
+    distance,
+    joined,
+    parse_team,
+    reachable,
+    targets,
+)
+from amalogs.meta.board import base_squares, start_squares
+from amalogs.meta.core import DUEL_OVER, card_total, core_seats, duel_match, play_duel
+from amalogs.meta.runner import log_lines, play_game
+from amalogs.referee import Match
+from amalogs.referee.engine.actions import IllegalActionError
+from amalogs.referee.engine.invariants import invariant_problems
+from amalogs.referee.players import RandomPlayer
+
+from .conftest import Cli
+
+BASES = base_squares(9, 9)  # (4, 0) and (4, 8)
+TEAMS = (parse_team("team 1", "BD,GH,SGK"), parse_team("team 2", "BJ,GH,BD"))
+
+
+def _invariants(m: Match) -> None:
+    problems = invariant_problems(m)
+    assert not problems, problems
+
+
+# --- the board ---------------------------------------------------------------------------------------------
+
+def test_distance_counts_diagonals_as_one_square() -> None:
+    assert distance((0, 0), (3, 3)) == 3
+    assert distance((2, 5), (6, 4)) == 4
+    assert distance((4, 4), (4, 4)) == 0
+
+
+def test_two_guests_and_a_cast_join_by_range_and_chain() -> None:
+    squares = {0: (4, 4), 1: (3, 3), 2: (0, 8), 3: (6, 4), 4: (7, 5), 5: (8, 0)}
+    teams = {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
+    # range 2: the キャスト at (3, 3) and the ゲスト at (6, 4) are within it; the ゲスト at (7, 5) is 3 away but
+    # next to (6, 4), so the chain pulls it in; (0, 8) and (8, 0) stay out; both bases are 4 away
+    assert joined(0, squares, teams, 2, BASES) == Joined(0, casts=(1,), guests=(3, 4), bases=())
+    # range 1: only the キャスト (and nobody next to it) joins
+    assert joined(0, squares, teams, 1, BASES) == Joined(0, casts=(1,), guests=(), bases=())
+
+
+def test_the_chain_runs_through_allies_and_enemies_alike() -> None:
+    squares = {0: (0, 4), 1: (1, 4), 2: (2, 5), 3: (3, 6), 4: (8, 8), 5: (8, 7)}
+    teams = {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
+    # 1 is in range 1; 2 is next to 1; the enemy 3 is next to 2; 4 and 5 are far
+    assert joined(0, squares, teams, 1, BASES) == Joined(0, casts=(1, 2), guests=(3,), bases=())
+
+
+def test_bases_join_by_the_hosts_range_only_and_may_be_attacked_when_they_are_the_enemys() -> None:
+    squares = {0: (4, 6), 3: (2, 7)}
+    teams = {0: 0, 3: 1}
+    duel = joined(0, squares, teams, 2, BASES)
+    assert duel == Joined(0, casts=(), guests=(3,), bases=(1,))
+    assert targets(duel, teams) == ["avatar 3", "base 1"]
+    mine = joined(3, {0: (4, 2), 3: (4, 1)}, teams, 1, BASES)  # team 2's avatar next to team 1's base
+    assert mine.bases == (0,) and targets(mine, teams) == ["avatar 0", "base 0"]
+    own = joined(0, {0: (4, 1)}, teams, 1, BASES)  # its own base in range: not a target
+    assert own.bases == (0,) and targets(own, teams) == []
+
+
+def test_a_move_reaches_free_squares_on_the_board_within_the_allowance() -> None:
+    assert reachable((0, 0), 1, 9, 9, [(1, 0)]) == [(0, 1), (1, 1)]
+    assert reachable((4, 4), 0, 9, 9, []) == []
+    assert len(reachable((4, 4), 2, 9, 9, [])) == 24
+    assert len(reachable((4, 4), 20, 9, 9, [(4, 0), (4, 8)])) == 81 - 3
+
+
+def test_avatars_start_next_to_their_base() -> None:
+    for team in (0, 1):
+        assert all(distance(sq, BASES[team]) == 1 for sq in start_squares(9, 9, team))
+
+
+# --- settings and teams ------------------------------------------------------------------------------------
+
+def test_settings_are_strict_and_versioned() -> None:
+    s = MetaSettings()
+    assert (s.version, s.width, s.height, s.base_life, s.win_life, s.move_cost) == (1, 9, 9, 18, 36, 3)
+    with pytest.raises(ValidationError):
+        MetaSettings(board=5)  # type: ignore[call-arg]
+    with pytest.raises(ValidationError):
+        MetaSettings(base_life=20, win_life=20)
+    assert MetaSettings.model_validate(s.model_dump()) == s
+
+
+def test_a_team_is_three_decks() -> None:
+    assert parse_team("t", "BD, GH,BD:black-eclipse").avatars == ("BD", "GH", "BD:black-eclipse")
+    with pytest.raises(MetaError, match="expected 3 decks"):
+        parse_team("t", "BD,GH")
+
+
+# --- the game ----------------------------------------------------------------------------------------------
+
+def test_a_game_whose_core_game_cannot_be_carried_between_duels_is_refused_in_one_line(catalog: Catalog) -> None:
+    with pytest.raises(MetaError, match="cannot carry Z/X's core game"):  # its dump names a zone its loader refuses
+        MetaGame.new(catalog, (parse_team("a", "Z/X,BD,GH"), TEAMS[1]), 1)
+
+
+@pytest.fixture(scope="module")
+def game(catalog: Catalog) -> MetaGame:
+    return MetaGame.new(catalog, TEAMS, 3)
+
+
+def test_legal_moves_lie_within_2d6_minus_we(game: MetaGame) -> None:
+    g = game.clone()
+    me = g.avatars[g.acting]
+    assert g.step == "move" and len(g.roll) == 2 and me.we == 3  # ビルディバイド: WE 3
+    allowance = max(0, sum(g.roll) - me.we)
+    moves = g.moves()
+    assert me.square is not None
+    assert all(distance(me.square, sq) <= allowance for sq in moves)
+    assert moves == reachable(me.square, allowance, 9, 9, g.occupied())
+    assert g.legal_actions() == ["stay", *(f"move {x} {y}" for x, y in moves)]
+    g.roll = (1, 2)  # 3 − WE 3: no square
+    assert g.legal_actions() == ["stay"]
+
+
+def test_a_move_costs_three_action_points_and_then_the_duel_must_be_declared(game: MetaGame) -> None:
+    g = game.clone()
+    k = g.acting
+    target = g.legal_actions()[-1]
+    g.apply_action(target)
+    assert g.avatars[k].points == 0 and g.legal_actions() == ["duel"]
+    with pytest.raises(IllegalMetaActionError, match="allowed: duel"):
+        g.apply_action("stay")
+    assert game.avatars[k].square != g.avatars[k].square  # the clone played apart
+
+
+def test_a_lone_host_may_attack_the_enemy_base_and_each_hit_takes_one(catalog: Catalog) -> None:
+    red = core_seats(catalog, Match.from_position(catalog, {"step": "main", "seats": [
+        {"deck": "BD:red-aggro", "field": ["crimson-dragon-whelp"]}, {"deck": "GH:tidelight-guardians"}]}))[0]
+    m = duel_match(catalog, [red], [0], 1, seed=5, base=True)
+    assert m.empty == 1  # nobody on the other side: an empty seat stands there
+    m.start()
+    m.apply_action("attack-phase")
+    whelp = next(c.uid for c in m.state.cards if c.card_id == "crimson-dragon-whelp")
+    assert [a.text() for a in m.legal_actions()] == [f"attack {whelp} base", "end-attacks"]  # not the empty seat
+    m.apply_action(f"attack {whelp} base")
+    assert m.base_hits == 1 and whelp in m.state.seats[0].rested
+    assert [a.text() for a in m.legal_actions()] == ["end-attacks"]
+    with pytest.raises(IllegalActionError):
+        m.apply_action(f"attack {whelp} base")
+    m.apply_action("end-attacks")
+    while not m.is_terminal():
+        m.apply_action(m.legal_actions()[0])
+    _invariants(m)
+    assert m.state.reason == DUEL_OVER
+
+
+def test_a_break_joker_host_with_no_guest_besieges_the_base_for_one(game: MetaGame) -> None:
+    g = game.clone()
+    while g.acting != 3:  # team 1 stays and duels; then team 2's first avatar, ブレイクジョーカー (WE 4, レンジ 1)
+        g.apply_action(g.legal_actions()[0])
+    assert g.avatars[3].abbreviation == "BJ" and g.avatars[3].reach == 1
+    for k, square in zip(range(6), [(0, 6), (1, 6), (2, 6), (3, 1), (8, 4), (8, 5)], strict=True):
+        g.avatars[k].square = square  # team 1 far away; the BJ avatar next to team 1's base (4, 0)
+    before = list(g.life)
+    g.apply_action("stay")
+    g.apply_action("duel")
+    duel = next(e for e in reversed(g.events) if e["type"] == "duel")
+    assert duel["guests"] == [] and 0 in duel["bases"] and not duel["played"]
+    assert g.life == [before[0] - 1, before[1]]
+    change = next(e for e in reversed(g.events) if e["type"] == "base-life")
+    assert (change["team"], change["change"], change["why"]) == (0, -1, "siege")
+
+
+def test_defeat_costs_we_gives_as_much_and_the_avatar_comes_back(catalog: Catalog) -> None:
+    g = MetaGame.new(catalog, TEAMS, 1, core_players=("greedy", "greedy"))
+    play_game(g, ("greedy", "greedy"), 1)
+    defeat = next(e for e in g.events if e["type"] == "defeat")
+    k = defeat["avatar"]
+    team = 0 if k < 3 else 1
+    changes = [e for e in g.events if e["type"] == "base-life" and e["seq"] > defeat["seq"]][:2]
+    assert [(e["team"], e["change"]) for e in changes] == [(team, -defeat["we"]), (1 - team, defeat["we"])]
+    back = [e for e in g.events if e["type"] == "revive" and e["avatar"] == k and e["seq"] > defeat["seq"]]
+    if g.outcome is not None and g.outcome.turns > defeat["turn"] + 1:
+        assert back, "a defeated avatar comes back on its team's next turn"
+        turn = next(e for e in g.events if e["type"] == "turn" and e["seq"] > defeat["seq"] and e["team"] == team)
+        assert back[0]["seq"] == turn["seq"] + 1
+        assert distance(tuple(back[0]["square"]), BASES[team]) == 1
+
+
+def test_a_duel_of_four_seats_host_and_cast_against_two_guests(catalog: Catalog) -> None:
+    three = Match.from_position(catalog, {"step": "attack", "turn": 1, "seats": [
+        {"deck": "BD:red-aggro", "field": ["crimson-dragon-whelp"]},
+        {"deck": "BD:black-eclipse", "field": ["wraith-hound"]},
+        {"deck": "GH:tidelight-guardians", "defence-area": ["silver-paladin"],
+         "fort-area": ["harbour-deckhand", "frost-mage", "cathedral-acolyte", "sera-the-healer"]},
+        {"deck": "BD:blue-white-control"},
+    ]})
+    cores = core_seats(catalog, three)
+    assert [card_total(c) for c in cores] == [len([c for c in three.state.cards if c.owner == i]) for i in range(4)]
+    m = duel_match(catalog, cores, [0, 0, 1, 1], 1, seed=5, base=True)  # the ゲスト's base in range too
+    m.start()
+    assert m.state.turn == 2 and m.state.active == 0
+    m.apply_action("attack-phase")
+    while m.state.phase != "attack":
+        m.apply_action(m.legal_actions()[0])
+    whelp = next(c.uid for c in m.state.cards if c.card_id == "crimson-dragon-whelp")
+    legal = [a.text() for a in m.legal_actions()]
+    assert f"attack {whelp} player 2" in legal and f"attack {whelp} player 3" in legal  # both ゲスト
+    assert f"attack {whelp} base" in legal  # … and their base
+    assert f"attack {whelp} player 1" not in legal  # never the キャスト
+    result = play_duel(catalog, cores, [0, 0, 1, 1], 1, 5, [RandomPlayer()] * 4, _invariants)
+    assert [card_total(c) for c in result.seats] == [card_total(c) for c in cores]  # every card kept
+
+
+def _board_problems(g: MetaGame, sizes: list[int]) -> list[str]:
+    problems = []
+    on = [a.square for a in g.avatars if a.square is not None]
+    if len(set(on)) != len(on) or set(on) & set(g.bases):
+        problems.append(f"two pieces on one square: {on}")
+    if any(not (0 <= x < 9 and 0 <= y < 9) for x, y in on):
+        problems.append(f"off the board: {on}")
+    if [card_total(a.core) for a in g.avatars] != sizes:
+        problems.append("a core game lost or gained cards")
+    return problems
+
+
+def test_a_seeded_game_ends_and_repeats_exactly(catalog: Catalog) -> None:
+    runs: list[list[str]] = []
+    for _ in range(2):
+        g = MetaGame.new(catalog, TEAMS, 7, MetaSettings(turn_cap=30))
+        out = play_game(g, ("random", "random"), 7)
+        assert out.winner is not None or "turn cap" in out.reason
+        assert g.events[-1]["type"] == "end" and g.is_terminal() and g.legal_actions() == []
+        runs.append(log_lines(g, 7, ("random", "random")))
+    assert runs[0] == runs[1]
+
+
+def test_random_meta_games_keep_the_invariants(catalog: Catalog) -> None:
+    decks = ["BD", "BD:red-aggro", "GH", "GH:tidelight-guardians", "SGK", "BJ"]
+    endings: set[Any] = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        teams = (parse_team("a", ",".join(rng.choice(decks) for _ in range(3))),
+                 parse_team("b", ",".join(rng.choice(decks) for _ in range(3))))
+        g = MetaGame.new(catalog, teams, seed, MetaSettings(turn_cap=24), check=_invariants)
+        sizes = [card_total(a.core) for a in g.avatars]
+        while not g.is_terminal():
+            g.apply_action(rng.choice(g.legal_actions()))
+            assert not _board_problems(g, sizes), _board_problems(g, sizes)
+        assert g.outcome is not None and g.outcome.turns <= 24
+        endings.add(g.outcome.winner)
+    assert len(endings) > 1
+
+
+def test_the_command_draws_the_board_and_writes_a_log_that_repeats(cli: Cli, tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    code, out, err = cli("meta", "--team1", "BD,GH,SGK", "--team2", "BJ,GH,BD", "--seed", "2", "--turn-cap", "4",
+                         "--log", str(log))
+    assert code == 0, err
+    assert "B18" in out and "declares a duel" in out and "Result: " in out
+    first = log.read_text(encoding="utf-8")
+    assert first.splitlines()[0].startswith('{"core_players"') and '"type": "meta-header"' in first
+    code, _, err = cli("meta", "--seed", "2", "--turn-cap", "4", "--quiet", "--log", str(log))
+    assert code == 1 and "--force" in err
+    code, out, _ = cli("meta", "--seed", "2", "--turn-cap", "4", "--quiet", "--log", str(log), "--force")
+    assert code == 0 and out.count("\n") == 1 and log.read_text(encoding="utf-8") == first
+    code, _, err = cli("meta", "--team1", "BD,GH", "--quiet")
+    assert code == 1 and "expected 3 decks" in err
