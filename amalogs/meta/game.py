@@ -306,9 +306,11 @@ class MetaGame:
         self._base_change(1 - a.team, a.we * self.settings.defeat_gain_per_we, "defeated-enemy", k)
 
     def _base_change(self, team: int, by: int, why: str, avatar: int) -> None:
-        if by:
-            self.life[team] += by
-            self._emit("base-life", team=team, change=by, life=self.life[team], why=why, avatar=avatar)
+        """Base life changes by ``by``, never below 0 (a base at 0 has lost: nothing is left to take)."""
+        change = max(0, self.life[team] + by) - self.life[team]
+        if change:
+            self.life[team] += change
+            self._emit("base-life", team=team, change=change, life=self.life[team], why=why, avatar=avatar)
 
     def _check_win(self) -> None:
         for t in (0, 1):
