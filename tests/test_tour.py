@@ -2,7 +2,9 @@
 fresh folder; and the Japanese README (README.ja.md) shows exactly the same commands, so the two stay in step.
 
 `amalogs report` and `amalogs report --check` are the only commands not run here: they regenerate or check the
-repository's own reports/ (CI runs `amalogs report --check` on the checkout itself). Files a tour command
+repository's own reports/ (CI runs `amalogs report --check` on the checkout itself). `amalogs serve` runs until
+stopped: it is started on a free port (``--port`` added) with its matches in the test's folder, its printed
+address is opened and must answer with the lobby, and Ctrl-C (SIGINT) must stop it cleanly. Files a tour command
 reads that a user would have of their own (`my-data/`, `my-card.toml`) are made first: a copy of the example
 data root under tests/data, and a card converted by amalogs itself.
 """
@@ -22,6 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_RUN = ("amalogs report",)  # (see the module docstring)
+SERVES = "serve"  # a command that serves until stopped: started, its printed address opened, then stopped
 TOUR_HEADINGS = {"README.md": "## A short tour", "README.ja.md": "## ひととおり使ってみる"}
 
 
@@ -62,6 +65,56 @@ def _run(command: str, where: Path, stdin: str = "") -> subprocess.CompletedProc
                           capture_output=True, env=env, timeout=600)
 
 
+def _serve(command: str, where: Path, timeout: float = 60.0) -> None:
+    """Start a serving command, open the address it prints, stop it with Ctrl-C (SIGINT)."""
+    import queue
+    import signal
+    import socket
+    import threading
+    import urllib.request
+
+    pytest.importorskip("starlette", reason='the web extra is not installed (pip install "amalogs[web]")')
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    args = [*shlex.split(command)[1:], "--port", str(port)]
+    env = {**os.environ, "COLUMNS": "100", "AMALOGS_DATA_ROOT": "", "PYTHONUNBUFFERED": "1",
+           "XDG_DATA_HOME": str(where / "xdg")}
+    server = subprocess.Popen([sys.executable, "-m", "amalogs", *args], cwd=where, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in server.stdout or ()], daemon=True).start()
+    try:
+        deadline, url = time.monotonic() + timeout, None
+        while url is None:
+            assert time.monotonic() < deadline and server.poll() is None, f"{command}: no address printed"
+            try:
+                found = re.search(r"http://\S+/", lines.get(timeout=0.5))
+            except queue.Empty:
+                continue
+            url = found.group(0) if found else None
+        while True:  # the address is printed just before the server listens
+            try:
+                with urllib.request.urlopen(url, timeout=30) as answer:
+                    page = answer.read().decode("utf-8")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, f"{command}: {url} never answered"
+                time.sleep(0.1)
+        assert answer.status == 200 and "ビルディバイド" in page, f"{command}: {url} did not answer with the lobby"
+        assert (where / "xdg" / "amalogs" / "matches").is_dir()
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            code = server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            raise AssertionError(f"{command}: did not stop on Ctrl-C") from None
+    stderr = server.stderr.read() if server.stderr else ""
+    assert code in (0, 130), f"{command} (exit {code}): {stderr[-800:]}"  # 130: stopped by Ctrl-C, as it should
+    assert "Traceback" not in stderr, f"{command}: {stderr[-800:]}"
+
+
 @pytest.mark.skipif(not shutil.which("true"), reason="needs a POSIX system")
 def test_every_tour_command_runs(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "tests" / "data" / "user-root", tmp_path / "my-data")
@@ -73,6 +126,10 @@ def test_every_tour_command_runs(tmp_path: Path) -> None:
         if command.startswith(NOT_RUN):
             continue
         began = time.perf_counter()
+        if shlex.split(command)[1] == SERVES:
+            _serve(command, tmp_path)
+            slow.append((time.perf_counter() - began, command))
+            continue
         done = _run(command, tmp_path)
         took = time.perf_counter() - began
         slow.append((took, command))

@@ -116,6 +116,27 @@ def test_creating_a_match_gives_a_secret_link_per_person_and_a_watch_link(client
     assert (stored / "table.json").stat().st_mode & 0o077 == 0  # the tokens: the owner's eyes only
 
 
+def test_each_seat_link_and_the_watch_link_has_its_qr_code(client: TestClient) -> None:
+    import segno
+
+    page = client.post("/matches", data={"deck1": BD, "deck2": GH, "seat1": "person", "seat2": "person"}).text
+    links = re.findall(r'<a class="(?:seat|watch)-link" href="([^"]+)"', page)
+    codes = re.findall(r'<svg [^>]*class="qr".*?</svg>', page)
+    assert len(links) == 3 and len(codes) == 3
+    for url, code in zip(links, codes, strict=True):  # each code draws its own link (segno's matrix of that URL)
+        drawn = segno.make(html.unescape(url), error="m").svg_inline(scale=4, border=4, dark="#111", light="#fff",
+                                                                      svgclass="qr", lineclass=None, title="x")
+        assert re.sub(r"<title>.*?</title>", "", code) == re.sub(r"<title>.*?</title>", "", drawn)
+        assert "style=" not in code and "<script" not in code  # nothing the page's CSP would block
+
+
+def test_links_given_out_on_the_network_use_the_lan_address(tmp_path: Path, catalog: Catalog) -> None:
+    app = create_app(tmp_path / "data", catalog, public_url="http://192.168.1.23:8000/")
+    with TestClient(app, base_url="http://localhost:8000") as local:
+        made = local.post("/api/matches", json={"deck1": BD, "deck2": GH}).json()
+    assert made["seat1"].startswith("http://192.168.1.23:8000/m/") and made["watch"].startswith("http://192.168.1.23")
+
+
 def test_a_bad_match_request_is_refused_in_one_line(client: TestClient) -> None:
     answer = client.post("/api/matches", json={"deck1": "BD:no-such-deck", "deck2": GH})
     assert answer.status_code == 400 and "no-such-deck" in answer.json()["message"]
@@ -408,6 +429,7 @@ def test_serve_on_every_interface_warns_and_prints_the_lan_address(cli: Any, mon
     assert code == 0, err
     assert served == [("0.0.0.0", 8123)]
     assert "http://192.168.1.23:8123/" in out and "warning" in err
+    assert "█" in out and "▀" in out  # the lobby's QR code, for a phone's camera
     code, out, _ = cli("serve", "--data", str(tmp_path / "m"))
     assert code == 0 and "http://localhost:8000/" in out
 
@@ -531,3 +553,264 @@ def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_pat
     for name in ("table-desktop", "table-phone", "end-desktop", "end-phone", "end-watch"):
         assert (shots / f"{name}.png").stat().st_size > 5_000
     print(f"\nbrowser match: {decisions} decisions in {time.monotonic() - started:.1f} s; screenshots in {shots}")
+
+
+# --- replays -------------------------------------------------------------------------------------------------------
+
+
+def _upload(client: TestClient, name: str, data: bytes) -> Any:
+    return client.post("/replay", files={"file": (name, data)}, headers={"accept": "application/json"})
+
+
+def _cli_json(cli: Any, *args: str) -> dict[str, Any]:
+    code, out, err = cli(*args)
+    assert code == 0, err
+    found: dict[str, Any] = json.loads(out)
+    return found
+
+
+def test_a_logged_match_steps_to_any_event_and_back_exactly_as_amalogs_position_shows_it(
+        client: TestClient, cli: Any, catalog: Catalog, tmp_path: Path) -> None:
+    from amalogs.referee.sessions.runner import position_of_log
+
+    log = tmp_path / "m.jsonl"
+    code, _, err = cli("match", BD, GH, "--seed", "3", "--log", str(log), "--quiet")
+    assert code == 0, err
+    opened = _upload(client, "m.jsonl", log.read_bytes())
+    assert opened.status_code == 201, opened.text
+    url, events = opened.json()["url"], opened.json()["events"]
+    code, out, _ = cli("replay", str(log))
+    assert code == 0 and opened.json()["check"] == out.strip().replace(str(log), "m.jsonl")
+    page = client.get(url)
+    assert page.status_code == 200 and "all 109 events replayed identically" in page.text
+    assert f'max="{events - 1}"' in page.text and "/static/replay.js" in page.text
+    for k in (60, 0, 11, 12, 35, events - 1, 12, 1):  # forwards, back to the start, to the end and back again
+        seen = client.get(f"{url}/view", params={"at": k, "as": "judge"}).json()
+        judge = _cli_json(cli, "position", "--from-log", str(log), "--at", str(k), "--format", "json")
+        assert seen["at"] == k and seen["position"] == judge["position"] and seen["legal"] == judge["legal"]
+        assert seen["outcome"] == judge["outcome"]
+        for seat in (0, 1):
+            mine = client.get(f"{url}/view", params={"at": k, "as": seat}).json()
+            theirs = _cli_json(cli, "position", "--from-log", str(log), "--at", str(k), "--as", str(seat),
+                               "--format", "json")
+            assert mine["observation"] == theirs["observation"] and mine["legal"] == theirs["legal"]
+        public = json.loads(json.dumps(public_observation(position_of_log(catalog, log, k).match)))
+        assert client.get(f"{url}/view", params={"at": k}).json()["observation"] == public
+    first = client.get(f"{url}/view", params={"at": 0}).json()
+    assert first["prev"] == 0 and first["next"] > 0
+    back = client.get(f"{url}/view", params={"at": first["next"]}).json()
+    assert back["prev"] == first["at"] or back["decision"] == 1
+
+
+def test_a_replay_shows_no_card_its_viewer_may_not_see(client: TestClient, cli: Any, tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    assert cli("match", BD, GH, "--seed", "5", "--log", str(log), "--quiet")[0] == 0
+    url = _upload(client, "m.jsonl", log.read_bytes()).json()["url"]
+    for k in (15, 40):
+        judge = client.get(f"{url}/view", params={"at": k, "as": "judge"}).json()
+        assert "judge's view" in html.unescape(judge["html"])
+        for viewer in ("spectator", "0", "1"):
+            seen = client.get(f"{url}/view", params={"at": k, "as": viewer}).json()
+            allowed = _names(seen["observation"]["cards"])
+            hidden = _names(judge["observation"]["cards"]) - allowed
+            text = html.unescape(seen["html"])
+            assert not [n for n in hidden if n in text], (viewer, k)
+
+
+def test_hostile_uploads_are_refused_in_one_line(client: TestClient, cli: Any, tmp_path: Path) -> None:
+    from amalogs.web.replays import REPLAY_LIMIT
+
+    log = tmp_path / "m.jsonl"
+    assert cli("match", BD, GH, "--seed", "3", "--log", str(log), "--quiet")[0] == 0
+    good = log.read_bytes()
+    hostile = {
+        "empty": b"", "garbage": b"\x00\xff not json\n", "header only": b'{"type": "header", "version": 1}\n',
+        "edited": good.replace(b'"card": 37', b'"card": 38', 1), "nested": b"[" * 100_000,
+        "truncated": good[:-300], "other version": good.replace(b'"version": 1', b'"version": 99', 1),
+        "unknown game": good.replace(b"build-divide", b"no-such-game", 1),
+        "a list": b"[1, 2, 3]\n", "an event that is not an object": good + b"[1]\n",
+    }
+    for what, data in hostile.items():
+        answer = _upload(client, "evil<script>.jsonl", data)
+        assert answer.status_code == 400, (what, answer.text)
+        message = answer.json()["message"]
+        assert "\n" not in message and "Traceback" not in message and str(tmp_path) not in message, (what, message)
+        assert message.startswith("evil<script>.jsonl"), (what, message)
+        page = client.post("/replay", files={"file": ("evil<script>.jsonl", data)})
+        assert page.status_code == 400 and "<script>" not in page.text and "evil&lt;script&gt;" in page.text
+    too_big = _upload(client, "big.jsonl", b" " * (REPLAY_LIMIT + 100_000))
+    assert too_big.status_code == 413 and "limit" in too_big.json()["message"]
+    assert client.post("/replay", data={"x": "1"}, headers={"accept": "application/json"}).status_code == 400
+    assert sorted(p.suffix for p in (client.app.state.replays.folder).glob("*")) == []  # type: ignore[attr-defined]
+    url = _upload(client, "m.jsonl", good).json()["url"]
+    assert client.get(url, params={"as": "2"}).status_code == 400
+    assert client.get(url, params={"at": "x"}).status_code == 400
+    assert client.get(url, params={"at": "99999"}).status_code == 200  # the end
+    assert client.get("/replay/nothing-here").status_code == 404
+    assert client.get("/replay/..%2F..%2Fetc").status_code == 404
+
+
+def test_a_save_and_a_finished_match_of_the_server_replay_too(client: TestClient, cli: Any, tmp_path: Path,
+                                                              catalog: Catalog) -> None:
+    save = tmp_path / "s.amalogs-save.json"
+    assert cli("match", BD, GH, "--seed", "4", "--save", str(save), "--stop-after", "20", "--quiet")[0] == 0
+    opened = _upload(client, "s.amalogs-save.json", save.read_bytes())
+    assert opened.status_code == 201 and "all 20 decisions replayed identically" in opened.json()["check"]
+    end = client.get(opened.json()["url"] + "/view", params={"at": 10**6}).json()
+    assert end["decision"] == 20 and end["decisions"] == 20
+    playing = _create(client, ("person", "person"))
+    assert client.get(f"/replay/match-{playing['id']}").status_code == 400  # a match in progress: no replay
+    done = _create(client, ("random", "greedy"), seed=8)
+    _wait(client, done["id"], lambda s: s["finished"])
+    assert f"/replay/match-{done['id']}" in client.get("/replay").text
+    seen = client.get(f"/replay/match-{done['id']}/view", params={"at": 10**6, "as": "judge"}).json()
+    assert seen["outcome"]["winner"] == client.get(f"/api/matches/{done['id']}").json()["winner"]
+
+
+def test_the_replay_page_steps_with_the_keyboard_the_buttons_and_the_slider_in_a_browser(
+        tmp_path: Path, catalog: Catalog, cli: Any) -> None:
+    sync_api = _browser_or_skip()
+    from amalogs.web.server import running
+
+    log = tmp_path / "m.jsonl"
+    assert cli("match", BD, GH, "--seed", "3", "--log", str(log), "--quiet")[0] == 0
+    app = create_app(tmp_path / "data", catalog)
+    with running(app) as base, sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(base + "/replay")
+            page.set_input_files("input[name=file]", str(log))
+            page.click("form.upload button[type=submit]")
+            page.wait_for_selector("#where")
+            url = page.url.split("?")[0]
+
+            def at() -> int:
+                return int(page.evaluate("Number(document.getElementById('at').value)"))
+
+            def moved(old: int) -> None:
+                page.wait_for_function(f"() => Number(document.getElementById('at').value) !== {old}")
+
+            start = at()
+            for _ in range(5):
+                old = at()
+                page.keyboard.press("ArrowRight")
+                moved(old)
+            fifth = at()
+            assert fifth > start and f"at={fifth}" in page.url
+            expected = app.state.replays.get(url.rsplit("/", 1)[-1])
+            assert expected is not None and expected.index(fifth) == 5
+            html_now = page.inner_html("#table")
+            page.keyboard.press("ArrowLeft")
+            moved(fifth)
+            page.click("#next")
+            page.wait_for_function(f"() => Number(document.getElementById('at').value) === {fifth}")
+            assert page.inner_html("#table") == html_now  # back and forward again: the same table
+            page.fill("#at", "60")
+            page.wait_for_function("() => document.getElementById('where').textContent.startsWith('event 60 ')")
+            page.click("#last")
+            page.wait_for_selector("#result")
+            page.click(".viewers >> text=P2")
+            page.wait_for_selector("#where")
+            assert "as=1" in page.url and "(you)" in page.inner_text("#table") and page.query_selector("#result")
+        finally:
+            browser.close()
+
+
+# --- decks: the user's data roots and pasted deck lists ----------------------------------------------------------
+
+
+def _user_root(root: Path) -> Path:
+    """The shipped ビルディバイド copied into a user data root as game ``user-bd`` (略称 UBD), with its decks."""
+    import shutil
+
+    from amalogs.catalog import shipped_root
+
+    shutil.copytree(shipped_root() / "games" / "build-divide", root / "games" / "user-bd")
+    (root / "mappings").mkdir(parents=True)
+    shutil.copy(shipped_root() / "mappings" / "build-divide.toml", root / "mappings" / "user-bd.toml")
+    for path in [*(root / "games" / "user-bd").rglob("*.toml"), root / "mappings" / "user-bd.toml"]:
+        text = path.read_text(encoding="utf-8").replace("build-divide", "user-bd")
+        path.write_text(re.sub(r'(?m)^abbreviation = "[^"]*"', 'abbreviation = "UBD"', text), encoding="utf-8")
+    return root
+
+
+def test_the_lobby_offers_the_decks_of_the_users_data_root(tmp_path: Path) -> None:
+    from amalogs.catalog import load_catalog
+
+    catalog = load_catalog([_user_root(tmp_path / "root")])
+    with TestClient(create_app(tmp_path / "data", catalog)) as local:
+        lobby = local.get("/").text
+        assert 'label="your decks (your data roots)"' in lobby and 'value="user-bd:red-aggro"' in lobby
+        made = local.post("/api/matches", json={"deck1": "user-bd:red-aggro", "deck2": GH, "seat1": "random",
+                                                "seat2": "random", "seed": 2})
+        assert made.status_code == 201, made.text
+        assert _wait(local, made.json()["id"], lambda s: s["finished"])["decks"][0] == "user-bd:red-aggro"
+
+
+def test_a_pasted_deck_list_is_played_kept_and_resumed(tmp_path: Path, catalog: Catalog) -> None:
+    from amalogs.decklist import format_decklist
+
+    game = catalog.games["build-divide"]
+    deck = catalog.decks("build-divide")["red-aggro"][0]
+    text = format_decklist(deck, game, catalog.cards("build-divide")).replace("紅蓮竜アグロ", "貼り付けたデッキ", 1)
+    bare = "\n".join(line for line in text.splitlines() if not line.startswith("# game"))  # the game: deck1's
+    data = tmp_path / "data"
+    with TestClient(create_app(data, catalog)) as local:
+        made = []
+        for listed in (text, bare):
+            page = local.post("/matches", data={"deck1": "BD:red-aggro", "deck2": GH, "decklist1": listed,
+                                                "seat1": "person", "seat2": "greedy", "seed": "7"})
+            assert page.status_code == 200 and "貼り付けたデッキ" in page.text, page.text
+            made.append(re.findall(r'href="http://testserver(/m/[^"]+/seat/[^"]+)"', page.text)[0])
+        match_id = made[0].split("/")[2]
+        assert (data / match_id / "deck1.txt").read_text(encoding="utf-8").startswith("# game: ")
+        _play_person_moves(local, {"seat1": made[0], "id": match_id}, 3, seed=1)
+        before = _table(local, match_id).summary()
+    with TestClient(create_app(data, catalog)) as again:
+        resumed = _table(again, match_id)
+        assert resumed.summary()["decisions"] == before["decisions"] and "貼り付けたデッキ" in resumed.seat_title(0)
+        assert again.get(made[0]).status_code == 200
+
+
+def test_a_bad_pasted_deck_list_is_refused_in_one_line_on_the_page(client: TestClient) -> None:
+    bad = {
+        "# game: ビルディバイド\n4 存在しないカード\n": "no card",
+        "# game: ビルディバイド\n4 熾火の従騎士\n": "",  # too few cards for the game's rules
+        "# game: no-such-game\n4 x\n": "",
+        "4 熾火の従騎士\n\x00\n": "",
+    }
+    before = len(list(client.app.state.store))  # type: ignore[attr-defined]
+    for listed, words in bad.items():
+        page = client.post("/matches", data={"deck1": BD, "deck2": GH, "decklist1": listed})
+        assert page.status_code == 400, (listed, page.text)
+        message = html.unescape(page.text.split('class="message">')[1].split("</p>")[0])
+        assert "\n" not in message and words in message, message
+        assert "Traceback" not in page.text
+    assert len(list(client.app.state.store)) == before  # type: ignore[attr-defined]
+    assert [p.name for p in client.app.state.store.folder.iterdir()] == []  # type: ignore[attr-defined]
+
+
+def test_an_uploaded_deck_file_is_played_and_resumed_and_a_bad_one_refused_in_one_line(
+        tmp_path: Path, catalog: Catalog) -> None:
+    from amalogs.catalog import shipped_root
+
+    toml = (shipped_root() / "games" / "guild-heroes" / "decks" / "tidelight-guardians.toml").read_bytes()
+    toml = toml.replace("潮と光の守護者".encode(), "持ち込みデッキ".encode(), 1)
+    data = tmp_path / "data"
+    with TestClient(create_app(data, catalog)) as local:
+        page = local.post("/matches", data={"deck1": BD, "deck2": GH, "seat1": "person", "seat2": "random"},
+                          files={"deckfile2": ("mine.toml", toml)})
+        assert page.status_code == 200 and "持ち込みデッキ" in page.text, page.text
+        seat = re.findall(r'href="http://testserver(/m/[^"]+/seat/[^"]+)"', page.text)[0]
+        match_id = seat.split("/")[2]
+        assert (data / match_id / "deck2.toml").read_bytes() == toml
+        for name, body in {"mine.toml": b"game = 'guild-heroes'\nmain = 3\n", "mine.exe": b"MZ",
+                           "mine.txt": b"\xff\xfe# game: GH\n", "../../mine.json": b"{}"}.items():
+            refused = local.post("/matches", data={"deck1": BD, "deck2": GH}, files={"deckfile1": (name, body)})
+            assert refused.status_code == 400, (name, refused.text)
+            message = html.unescape(refused.text.split('class="message">')[1].split("</p>")[0])
+            assert message.startswith("P1's deck file") and str(data) not in message and "\n" not in message, message
+        assert sorted(p.name for p in data.iterdir()) == [match_id]
+    with TestClient(create_app(data, catalog)) as again:
+        assert "持ち込みデッキ" in _table(again, match_id).seat_title(1) and again.get(seat).status_code == 200

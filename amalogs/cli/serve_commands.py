@@ -24,8 +24,9 @@ def serve(
     ai_delay: Annotated[float, typer.Option("--ai-delay", min=0, max=10, metavar="SECONDS",
                                             help="Pause before each AI decision, so people can follow.")] = 0.5,
 ) -> None:
-    """Serve the exhibition table: a lobby to create matches, a secret link per person's seat, a spectators'
-    page, moves live on every page. Needs the web extra: pip install "amalogs[web]".
+    """Serve the exhibition table: a lobby to create matches (sample decks, your data roots' decks, pasted deck
+    lists, deck files), a secret link and QR code per person's seat, a spectators' page, moves live on every
+    page, and replays of match logs and saves. Needs the web extra: pip install "amalogs[web]".
 
     Example: amalogs serve --port 8080"""
     from amalogs.web import require_web
@@ -38,15 +39,28 @@ def serve(
 
     check_port(host, port)
     folder = data if data is not None else default_data_dir()
-    web = create_app(folder, catalog(), ai_delay=ai_delay)
+    everywhere = host in ("0.0.0.0", "::")
+    shown = lan_address() if everywhere else "localhost" if host in ("127.0.0.1", "localhost") else host
+    url = f"http://{shown}:{port}/"
+    web = create_app(folder, catalog(), ai_delay=ai_delay, public_url=url if everywhere else None)
     store = web.state.store
-    shown = "localhost" if host in ("127.0.0.1", "localhost") else host
-    if host in ("0.0.0.0", "::"):
+    if everywhere:
         echo("warning: serving every network interface: anyone on your network can open the lobby, create "
              "matches and watch them; only a seat link lets its holder play that seat", err=True)
-        shown = lan_address()
+        echo(_terminal_qr(url), nl=False)  # the lobby, for a phone's camera
     resumed = sum(1 for t in store if not t.finished)
-    echo(f"amalogs table: http://{shown}:{port}/  (matches in {folder}; {resumed} in progress resumed; Ctrl-C stops)")
+    echo(f"amalogs table: {url}  (matches in {folder}; {resumed} in progress resumed; Ctrl-C stops)")
     for line in store.broken:
         echo(f"amalogs: not resumed: {line}", err=True)
     run_server(web, host, port)
+
+
+def _terminal_qr(url: str) -> str:
+    """A link as a QR code drawn with block characters (two rows a line), for a phone held up to the screen."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()

@@ -23,7 +23,8 @@ def require_web() -> None:
 
     from amalogs.errors import AmalogsError
 
-    missing = [name for name in ("starlette", "uvicorn") if find_spec(name) is None]
+    modules = {"starlette": "starlette", "uvicorn": "uvicorn", "multipart": "python-multipart", "segno": "segno"}
+    missing = [package for module, package in modules.items() if find_spec(module) is None]
     if missing:
         raise AmalogsError(f"amalogs serve needs {' and '.join(missing)}: {WEB_EXTRA}")
 

@@ -10,7 +10,10 @@ Routes (docs/web.md):
   changes);
 - ``GET /m/{id}/watch`` the spectators' page, with ``…/view`` and ``…/stream`` likewise;
 - ``GET /api/matches/{id}`` a match's result and progress (no tokens); ``/static/…`` the style sheet, the
-  script and the Japanese font.
+  scripts and the Japanese font;
+- ``GET /replay`` the replay form; ``POST /replay`` opens an uploaded log or save; ``GET /replay/{id}?at=K&as=V``
+  the replay at event K as V (spectator, 0, 1, judge), ``…/view`` the same as JSON; ``/replay/match-{id}`` a
+  finished match of the server.
 
 AI seats decide on the server, in a worker thread, one decision at a time; each change wakes every stream of
 that match. Every response carries a Content Security Policy that allows only the app's own script, style and
@@ -24,7 +27,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import parse_qs
@@ -46,6 +49,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
+from amalogs.web.replay_app import replay_routes
+from amalogs.web.replays import ReplayStore
 from amalogs.web.tables import MoveRefused, Table, TableStore
 from amalogs.web.views import (
     created_page,
@@ -154,8 +159,11 @@ class _Headers:
         await self.app(scope, receive, sending)
 
 
-def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: float = 0.0) -> Starlette:
-    """The app over a data directory: every match there is resumed when the app starts."""
+def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: float = 0.0,
+               public_url: str | None = None) -> Starlette:
+    """The app over a data directory: every match there is resumed when the app starts. ``public_url`` (the
+    LAN address, when serving the network) is the base of the links given out to a page opened on this machine
+    (``localhost`` would be of no use on a player's phone)."""
     if catalog is None:
         from amalogs.catalog import load_catalog
 
@@ -164,6 +172,7 @@ def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: floa
     store = TableStore(catalog, data_dir)
     store.load_all()
     hub = Hub(store, ai_delay)
+    replays = ReplayStore(catalog, data_dir)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -182,12 +191,15 @@ def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: floa
         Route("/m/{match}/watch", functools.partial(_watch, hub=hub), methods=["GET"]),
         Route("/m/{match}/watch/view", functools.partial(_view, hub=hub), methods=["GET"]),
         Route("/m/{match}/watch/stream", functools.partial(_stream, hub=hub), methods=["GET"]),
+        *replay_routes(replays, store),
         Route("/static/ipaexg.ttf", _font, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+    app.state.replays = replays
+    app.state.public_url = public_url
     app.add_middleware(_Headers)
     return app
 
@@ -209,12 +221,15 @@ async def _font(request: Request) -> Response:
     return FileResponse(font_path(), media_type="font/ttf", headers={"cache-control": "public, max-age=86400"})
 
 
-async def _fields(request: Request) -> dict[str, str]:
-    """A request's fields: a form (urlencoded) or a JSON object; a body over the limit is refused."""
+async def _fields(request: Request, files: dict[str, tuple[str, bytes]] | None = None) -> dict[str, str]:
+    """A request's fields: a form (urlencoded, or multipart when ``files`` takes its files: name and bytes) or a
+    JSON object; a body over the limit is refused."""
     body = await request.body()
     if len(body) > BODY_LIMIT:
         raise MoveRefused("the request is too large", 413)
     kind = request.headers.get("content-type", "")
+    if files is not None and kind.startswith("multipart/form-data"):
+        return await _multipart(request, body, files)
     try:
         if "json" in kind:
             data = json.loads(body or b"{}")
@@ -224,6 +239,26 @@ async def _fields(request: Request) -> dict[str, str]:
         return {k: v[-1] for k, v in parse_qs(body.decode("utf-8"), keep_blank_values=True).items()}
     except (ValueError, UnicodeDecodeError) as exc:
         raise MoveRefused(f"unreadable request: {exc}", 400) from None
+
+
+async def _multipart(request: Request, body: bytes, files: dict[str, tuple[str, bytes]]) -> dict[str, str]:
+    from starlette.datastructures import UploadFile
+    from starlette.formparsers import MultiPartException, MultiPartParser
+
+    async def stream() -> AsyncGenerator[bytes, None]:
+        yield body
+
+    try:
+        form = await MultiPartParser(request.headers, stream(), max_files=2, max_fields=20).parse()
+    except (MultiPartException, ValueError) as exc:
+        raise MoveRefused(f"unreadable request: {exc}", 400) from None
+    fields = {}
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            files[key] = (value.filename or "", await value.read(BODY_LIMIT))
+        else:
+            fields[key] = value
+    return fields
 
 
 def _number(fields: dict[str, str], key: str, default: int | None) -> int | None:
@@ -238,11 +273,14 @@ def _number(fields: dict[str, str], key: str, default: int | None) -> int | None
 
 async def _create(request: Request, hub: Hub, form: bool) -> Response:
     try:
-        fields = await _fields(request)
+        files: dict[str, tuple[str, bytes]] = {}
+        fields = await _fields(request, files)
         decks = (fields.get("deck1", ""), fields.get("deck2", ""))
         kinds = (fields.get("seat1", "person"), fields.get("seat2", "person"))
         seed, cap = _number(fields, "seed", None), _number(fields, "turn_cap", 60)
-        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap or 60))
+        lists = (fields.get("decklist1", ""), fields.get("decklist2", ""))
+        uploads = (files.get("deckfile1"), files.get("deckfile2"))
+        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap or 60, lists, uploads))
     except AmalogsError as exc:
         status = exc.status if isinstance(exc, MoveRefused) else 400
         if form:
@@ -250,6 +288,9 @@ async def _create(request: Request, hub: Hub, form: bool) -> Response:
         return JSONResponse({"ok": False, "message": str(exc)}, status)
     hub.kick(table)
     base = str(request.base_url).rstrip("/")
+    public = request.app.state.public_url
+    if public and request.url.hostname in ("localhost", "127.0.0.1", "::1"):
+        base = str(public).rstrip("/")
     if form:
         return _html(created_page(table, base))
     seats = {f"seat{i + 1}": f"{base}/m/{table.id}/seat/{s.token}" for i, s in enumerate(table.seats) if s.token}

@@ -25,7 +25,7 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.actions import Action, IllegalActionError
 from amalogs.referee.sessions.saves import Session, load_session
-from amalogs.referee.sessions.sides import Side, resolve_side
+from amalogs.referee.sessions.sides import Side
 
 __all__ = ["AI_PLAYERS", "Line", "MoveRefused", "Seat", "Table", "TableStore", "default_data_dir"]
 
@@ -286,22 +286,33 @@ class TableStore:
         return self.tables.get(match_id)
 
     def create(self, decks: tuple[str, str], kinds: tuple[str, str], seed: int | None = None,
-               turn_cap: int = 60) -> Table:
-        """A new match: each deck ``GAME:DECK`` (a shipped sample deck), each seat ``person`` or an AI player."""
+               turn_cap: int = 60, lists: tuple[str, str] = ("", ""),
+               files: tuple[tuple[str, bytes] | None, tuple[str, bytes] | None] = (None, None)) -> Table:
+        """A new match: each deck ``GAME:DECK`` (a sample deck: shipped, or of the user's data roots), a pasted
+        deck list (``lists``) or an uploaded deck file (``files``: its name and bytes), the last given winning
+        (:func:`amalogs.web.decks.side_for`); each seat ``person`` or an AI player."""
+        from amalogs.web.decks import side_for
+
         for kind in kinds:
             if kind != PERSON and kind not in AI_PLAYERS:
                 raise AmalogsError(f"unknown seat {kind!r} (a person, or one of {', '.join(AI_PLAYERS)})")
         if not 1 <= turn_cap <= 1000:
             raise AmalogsError(f"turn cap {turn_cap}: give 1 to 1000")
-        sides = tuple(self._side(d) for d in decks)
         seats = tuple(Seat(k, secrets.token_urlsafe(24) if k == PERSON else None) for k in kinds)
         seed = secrets.randbelow(2**31) if seed is None else seed
         if not -(2**63) <= seed < 2**63:
             raise AmalogsError("the seed must fit in 64 bits")
-        session = Session(self.catalog, sides, seed, (seats[0].player, seats[1].player), turn_cap)
         match_id = self._new_id()
         folder = self.folder / match_id
         folder.mkdir(parents=True, mode=0o700)
+        try:
+            sides = tuple(side_for(self.catalog, folder, i, decks[i], lists[i], files[i]) for i in (0, 1))
+            session = Session(self.catalog, sides, seed, (seats[0].player, seats[1].player), turn_cap)
+        except Exception:
+            import shutil
+
+            shutil.rmtree(folder, ignore_errors=True)  # a refused deck leaves nothing behind
+            raise
         table = Table(match_id, folder, (seats[0], seats[1]), session, datetime.now(UTC).isoformat(timespec="seconds"),
                       (self._deck_name(sides[0]), self._deck_name(sides[1])))
         self._write_seats(table)
@@ -310,14 +321,10 @@ class TableStore:
         self.tables[match_id] = table
         return table
 
-    def _side(self, deck: str) -> Side:
-        if "/" in deck.partition(":")[2] or deck.lower().endswith((".toml", ".json", ".txt")):
-            raise AmalogsError(f"deck {deck!r}: choose a shipped sample deck (GAME:DECK)")
-        return resolve_side(self.catalog, deck)
-
     def _deck_name(self, side: Side) -> str:
-        found = self.catalog.decks(side.game.id).get(side.deck_id)
-        return str(getattr(found[0], "name", side.deck_id)) if found else side.deck_id
+        from amalogs.web.decks import deck_name
+
+        return deck_name(self.catalog, side)
 
     def _new_id(self) -> str:
         while True:

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from amalogs.catalog import Catalog
     from amalogs.web.tables import Table, TableStore
 
-__all__ = ["created_page", "esc", "lobby_page", "message_page", "public_observation", "table_fragment", "table_page"]
+__all__ = ["created_page", "esc", "judge_observation", "lobby_page", "message_page", "page", "public_observation",
+           "qr_svg", "table_fragment", "table_page"]
 
 PLAY_LINES = 400  # the most recent play-by-play lines a page shows
 SEAT_WORDS = {"person": "person", "random": "AI: random", "greedy": "AI: greedy", "search": "AI: search"}
@@ -32,10 +33,12 @@ def esc(text: object) -> str:
     return escape("".join(ch for ch in str(text) if ch in "\n\t" or ch >= " " and ch != "\x7f"), quote=True)
 
 
-def page(title: str, body: str, *, script: bool = False, data: dict[str, str] | None = None) -> str:
-    """A whole page: UTF-8, a viewport for phones, the app's style sheet (with the Japanese web font)."""
+def page(title: str, body: str, *, script: bool | str = False, data: dict[str, str] | None = None) -> str:
+    """A whole page: UTF-8, a viewport for phones, the app's style sheet (with the Japanese web font), and the
+    table's script (``script=True``) or another of the app's (its file name)."""
     attrs = "".join(f' data-{esc(k)}="{esc(v)}"' for k, v in (data or {}).items())
-    js = '<script src="/static/table.js" defer></script>' if script else ""
+    name = "table.js" if script is True else script
+    js = f'<script src="/static/{esc(name)}" defer></script>' if name else ""
     return (f'<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{esc(title)}</title><link rel="stylesheet" href="/static/table.css">{js}</head>'
@@ -51,50 +54,73 @@ def message_page(title: str, message: str, back: str = "/") -> str:
 
 
 def lobby_page(catalog: Catalog, store: TableStore) -> str:
+    from amalogs.web.decks import deck_choices
+
     games = []
-    options = []
     for game_id, game in catalog.games.items():
         decks = catalog.decks(game_id)
         names = [f"{getattr(d[0], 'name', deck_id)}" for deck_id, d in sorted(decks.items())]
         games.append(f'<li><span class="game">{esc(game.profile.name)}</span> '
                      f'<span class="dim">({esc(game.page.abbreviation)} · {esc(game_id)})</span>'
                      + (f'<br><span class="decks">{esc(" / ".join(names))}</span>' if names else "") + "</li>")
-        for deck_id, found in sorted(decks.items()):
-            ref = f"{game_id}:{deck_id}"
-            options.append((ref, f"{game.profile.name} — {getattr(found[0], 'name', deck_id)}"))
+    choices = deck_choices(catalog)
+    groups = [(label, [c for c in choices if c.mine == mine]) for label, mine in
+              (("your decks (your data roots)", True), ("shipped sample decks", False))]
     seats = "".join(f'<option value="{esc(k)}">{esc(v)}</option>' for k, v in SEAT_CHOICES.items())
-    form = ['<form class="create" method="post" action="/matches">']
+    form = ['<form class="create" method="post" action="/matches" enctype="multipart/form-data">']
     defaults = ("build-divide:red-aggro", "guild-heroes:tidelight-guardians")
     for i in (1, 2):
-        deck_options = "".join(f'<option value="{esc(ref)}"{" selected" if ref == defaults[i - 1] else ""}>'
-                               f'{esc(label)}</option>' for ref, label in options)
+        deck_options = "".join(
+            f'<optgroup label="{esc(label)}">' + "".join(
+                f'<option value="{esc(c.ref)}"{" selected" if c.ref == defaults[i - 1] else ""}>{esc(c.label)}</option>'
+                for c in group) + "</optgroup>" for label, group in groups if group)
         form.append(f'<fieldset><legend>P{i}</legend><label>deck <select name="deck{i}">{deck_options}</select></label>'
+                    f'<details><summary>or paste a deck list, or upload a deck file</summary><label>deck list (as <code>amalogs deck '
+                    f'import</code> reads it; a list that names no game is of the deck chosen above)'
+                    f'<textarea name="decklist{i}" rows="8" maxlength="32768" spellcheck="false" placeholder="'
+                    f'# game: ビルディバイド&#10;4 火花の小鬼&#10;…"></textarea></label>'
+                    f'<label>or a deck file (<code>.toml</code>, <code>.json</code>, or a list as <code>.txt</code>) '
+                    f'<input type="file" name="deckfile{i}" accept=".toml,.json,.txt"></label></details>'
                     f'<label>seat <select name="seat{i}">{seats}</select></label></fieldset>')
     form.append('<label>seed <input name="seed" inputmode="numeric" pattern="-?[0-9]*" placeholder="random"></label>'
                 '<label>turn cap <input name="turn_cap" inputmode="numeric" pattern="[0-9]*" value="60"></label>'
                 '<button type="submit">create the match</button></form>')
     playing = [f'<li><a href="/m/{esc(t.id)}/watch">{esc(t.seat_title(0))} vs {esc(t.seat_title(1))}</a>'
-               f' <span class="dim">{esc(t.result() or "in progress")}</span></li>'
+               f' <span class="dim">{esc(t.result() or "in progress")}</span>'
+               + (f' · <a href="/replay/match-{esc(t.id)}">replay</a>' if t.finished else "") + "</li>"
                for t in sorted(store, key=lambda t: t.created, reverse=True)]
     body = (f'<h1>AMALOGS 異種戦テーブル</h1><section><h2>games</h2><ul class="games">{"".join(games)}</ul></section>'
             f'<section><h2>new match</h2>{"".join(form)}</section>'
-            f'<section><h2>matches</h2><ul class="matches">{"".join(playing) or "<li>none yet</li>"}</ul></section>')
+            f'<section><h2>matches</h2><ul class="matches">{"".join(playing) or "<li>none yet</li>"}</ul>'
+            f'<p><a href="/replay">replay a match log or a save</a></p></section>')
     return page("AMALOGS — lobby", body)
 
 
+def qr_svg(url: str, title: str) -> str:
+    """A link as a QR code in inline SVG (segno; no image file, no inline style, so the page's CSP holds), for a
+    phone's camera: error correction M, the quiet zone of four modules the standard asks for."""
+    import segno
+
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=4, dark="#111", light="#fff", svgclass="qr",
+                                                     lineclass=None, title=title))
+
+
 def created_page(table: Table, base: str) -> str:
-    """The links of a new match: one secret link per person's seat, and the spectators' link."""
+    """The links of a new match: one secret link per person's seat, and the spectators' link, each with its QR
+    code so a player at the table opens it with a phone's camera."""
     rows = []
     for i, seat in enumerate(table.seats):
         if seat.token is None:
             rows.append(f'<li>{esc(table.seat_title(i))}: {esc(SEAT_WORDS.get(seat.kind, seat.kind))}</li>')
         else:
             url = f"{base}/m/{table.id}/seat/{seat.token}"
-            rows.append(f'<li>{esc(table.seat_title(i))}: <a class="seat-link" href="{esc(url)}">{esc(url)}</a></li>')
+            rows.append(f'<li class="link">{esc(table.seat_title(i))}: <a class="seat-link" href="{esc(url)}">'
+                        f'{esc(url)}</a>{qr_svg(url, f"P{i + 1} seat link")}</li>')
     watch = f"{base}/m/{table.id}/watch"
-    body = (f'<h1>match {esc(table.id)}</h1><p>Give each person their own seat link: whoever holds it plays that seat. '
-            f'Spectators use the watch link.</p><ul class="links">{"".join(rows)}'
-            f'<li>spectators: <a class="watch-link" href="{esc(watch)}">{esc(watch)}</a></li></ul>')
+    body = (f'<h1>match {esc(table.id)}</h1><p>Give each person their own seat link (or let them scan its code): '
+            f'whoever holds it plays that seat. Spectators use the watch link.</p><ul class="links">{"".join(rows)}'
+            f'<li class="link">spectators: <a class="watch-link" href="{esc(watch)}">{esc(watch)}</a>'
+            f'{qr_svg(watch, "watch link")}</li></ul>')
     return page(f"AMALOGS — match {table.id}", body)
 
 
@@ -131,32 +157,49 @@ def public_observation(match: Any) -> dict[str, Any]:
             "counters": first["counters"], "attack": first["attack"], "pending": first["pending"], "cards": cards}
 
 
-def table_fragment(table: Table, viewer: int | None) -> str:
-    """The table's current state as the viewer may see it (the part of the page the script replaces)."""
+def judge_observation(match: Any) -> dict[str, Any]:
+    """What a judge sees (the organiser's view of a replay): each seat as it sees itself, hand and face-down
+    cards included; the decks stay counts."""
+    n = len(match.state.seats)
+    views = [match.observation(i) for i in range(n)]
+    cards: dict[int, Any] = {}
+    for view in views:
+        cards.update(view["cards"])
+    return {**views[0], "you": None, "seats": [views[i]["seats"][i] for i in range(n)], "cards": cards}
+
+
+def table_fragment(table: Table, viewer: int | None, *, live: bool = True, judge: bool = False) -> str:
+    """The table's current state as the viewer may see it (the part of the page the script replaces).
+    ``live=False`` is a replay's position: no buttons, no waiting; ``judge`` shows both hands (viewer None)."""
     from amalogs.report.match import side_status
 
     with table.lock:
         match = table.session.match
-        seen = match.observation(viewer) if viewer is not None else public_observation(match)
+        if judge:
+            seen = judge_observation(match)
+        else:
+            seen = match.observation(viewer) if viewer is not None else public_observation(match)
         state = match.state
         statuses = [side_status(state, i, side.game) for i, side in enumerate(table.session.sides)]
-        legal = match.legal_actions() if viewer is not None and table.to_move() == viewer and table.error is None \
-            else []
-        parts = [_head(table, seen, viewer), _in_progress(seen)]
+        legal = match.legal_actions() if live and viewer is not None and table.to_move() == viewer \
+            and table.error is None else []
+        parts = [_head(table, seen, viewer, live), _in_progress(seen)]
         if legal:  # near the top, where a phone shows it without scrolling
             parts.append(_actions(legal, seen))
         order = [viewer, 1 - viewer] if viewer is not None else [0, 1]
         parts.append('<div class="seats">' + "".join(_seat(table, seen, i, viewer, statuses[i]) for i in order) + "</div>")
-        parts.append(_play_by_play(table, viewer))
+        parts.append(_play_by_play(table, viewer, judge))
         return "".join(parts)
 
 
-def _head(table: Table, seen: dict[str, Any], viewer: int | None) -> str:
+def _head(table: Table, seen: dict[str, Any], viewer: int | None, live: bool = True) -> str:
     result = table.result()
     if result is not None:
         banner = f'<p class="result" id="result">{esc(result)}</p>'
     elif table.error is not None:
         banner = f'<p class="result error">the referee stopped: {esc(table.error)}</p>'
+    elif not live:
+        banner = f'<p class="turn-note">P{(table.to_move() or 0) + 1} decides next</p>'
     else:
         me = table.to_move()
         if me is not None and me == viewer:
@@ -253,7 +296,8 @@ def _actions(legal: Sequence[Any], seen: dict[str, Any]) -> str:
     return f'<section class="actions"><h2>your choices</h2><form class="move" method="post">{buttons}</form></section>'
 
 
-def _play_by_play(table: Table, viewer: int | None) -> str:
+def _play_by_play(table: Table, viewer: int | None, judge: bool = False) -> str:
     lines: Iterable[Any] = reversed(table.lines[-PLAY_LINES:])
-    items = "".join(f'<li class="{"h" if line.heading else "l"}">{esc(line.for_viewer(viewer))}</li>' for line in lines)
+    items = "".join(f'<li class="{"h" if line.heading else "l"}">{esc(line.text if judge else line.for_viewer(viewer))}'
+                    f'</li>' for line in lines)
     return f'<section class="log"><h2>play-by-play <span class="dim">(newest first)</span></h2><ol>{items}</ol></section>'
