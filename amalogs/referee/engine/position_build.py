@@ -141,7 +141,7 @@ class _Builder:
 
     def entries(self, seat: _Seat, spec: SeatPosition) -> dict[str, tuple[PlacedCard, ...]]:
         """The seat's zones as the file lists them (profile zone id → cards), checked against its game."""
-        known = [*seat.module.position_zones, *EXTRA_ZONES]
+        known = [*seat.module.position_zones, *EXTRA_ZONES, *_held_zones(seat.module, seat.game)]
         out: dict[str, tuple[PlacedCard, ...]] = {}
         loose = spec.model_extra or {}
         for zone in set(loose) & set(spec.zones):
@@ -536,3 +536,15 @@ def load_position(catalog: Catalog, source: Path | dict[str, Any], make: Callabl
         key, message = describe(exc.errors(include_url=False)[0], PositionFile)
         raise PositionError(f"{where}: {key or '(top level)'}: {message}") from None
     return build(catalog, spec, where, make)
+
+
+def _held_zones(module: Any, game: Game) -> list[str]:
+    """Zones the referee holds for a seat beyond its profile's, which a dump writes by their own names: a game
+    played from its data keeps removed cards in ``removed`` and its deck's side and extra parts (Z/X's
+    ``player-card``) under their ids, so a dumped position loads again."""
+    targets: set[str] = set()
+    for target in module.position_zones.values():
+        targets.update(target if isinstance(target, tuple) else (target,))
+    parts = [p.id for p in game.profile.deck.side_decks] + [e.id for e in game.profile.deck.extra_cards]
+    held = [z for z in (*getattr(module, "zones", ()), *parts) if z not in targets]
+    return list(dict.fromkeys(held))
