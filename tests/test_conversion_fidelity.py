@@ -15,7 +15,8 @@ from amalogs.catalog import Catalog, Game
 from amalogs.convert import Conversion, Fidelity, FieldReport, to_canonical, to_native
 from amalogs.convert.canonical import CanonicalCard, derived_stats
 from amalogs.convert.curve import CurveScale, curve_scale
-from amalogs.convert.text import is_event, read_text, same_form, words_of
+from amalogs.convert.reading import read_text, same_form
+from amalogs.convert.text import is_event, words_of
 from amalogs.models.cards import Card
 from amalogs.models.effects import Effect, GrantKeyword, Native
 from amalogs.ontology.terms import CanonicalStat, ColourSlot

@@ -13,12 +13,10 @@ from pydantic import ValidationError
 
 from amalogs.catalog import Catalog
 from amalogs.convert import Fidelity, to_canonical, to_native
+from amalogs.convert.reading import read, read_text, same_form
 from amalogs.convert.text import (
     UNTRANSLATED,
     is_event,
-    read,
-    read_text,
-    same_form,
     say,
     spoken,
     words_of,

@@ -2,23 +2,18 @@
 phrasebook (its page's ``[phrasebook]``) and its printed stat and keyword names, and read back.
 
 :func:`say` writes one canonical effect as one sentence (``None`` for a ``native`` effect, which only its own
-game can say); :func:`read` reads such a sentence back into the effect. The reader is template-based and
-strict: it accepts exactly what :func:`say` writes (every candidate it finds is written again and must give the
-same sentence), so ``read(say(e, w), w)`` is ``e`` (up to :func:`same_form`). :func:`card_text` writes a whole
-card (a keyword line, one line per effect, and the original sentence of each effect no other game can say,
-marked :data:`UNTRANSLATED`); :func:`read_text` reads it back (docs/rules.md §7, "Text in the target's words").
+game can say); :func:`card_text` writes a whole card (a keyword line, one line per effect, and the original
+sentence of each effect no other game can say, marked :data:`UNTRANSLATED`). :mod:`amalogs.convert.reading`
+reads them back: ``read(say(e, w), w)`` is ``e`` (docs/rules.md §7, "Text in the target's words").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any
-
-from pydantic import TypeAdapter, ValidationError
 
 from amalogs.catalog import Game
 from amalogs.convert.index import per_game
@@ -33,8 +28,7 @@ from amalogs.ontology.terms import (
     UnifiedKeyword,
 )
 
-__all__ = ["UNTRANSLATED", "CardText", "Words", "card_text", "is_event", "read", "read_text", "same_form", "say",
-           "spoken", "words_of"]
+__all__ = ["UNTRANSLATED", "CardText", "Words", "card_text", "is_event", "say", "spoken", "words_of"]
 
 UNTRANSLATED = "〔未訳〕"
 """Marks a sentence kept as its own game printed it: an effect only that game can carry out (``native``)."""
@@ -313,276 +307,6 @@ def say(e: Effect, w: Words, *, event: bool = False) -> str | None:
     return f"{opening}{cost + '：' if cost else ''}{body}。"
 
 
-# --- reading -----------------------------------------------------------------------------------------------
-
-def _alternatives(words: Sequence[str]) -> str:
-    return "|".join(re.escape(x) for x in sorted(set(words), key=len, reverse=True) if x)
-
-
-def _selector_pattern(w: Words) -> re.Pattern[str]:
-    pb = w.pb
-    nouns = [pb.character, "カード", *(_card_word(n) for n in w.genera.values()),
-             *(_card_word(str(g)) for g in Genus), *(str(f) for f in Family)]
-    slots = {
-        "side": f"(?P<side>{_alternatives([pb.self_side, pb.opponent_side])})?",
-        "state": f"(?P<state>{_alternatives([pb.rested, pb.standing])})?",
-        "filter": "(?P<filter>.*?)",
-        "character": f"(?P<noun>{_alternatives(nouns)})",
-        "count": f"(?P<count>{re.escape(pb.every)}|\\d+(?:{re.escape(pb.counter)}|枚))",
-    }
-    pattern = re.escape(pb.selector)
-    for name, group in slots.items():
-        pattern = pattern.replace(re.escape("{" + name + "}"), group)
-    return re.compile(pattern)
-
-
-def _read_noun(w: Words, noun: str) -> dict[str, object]:
-    if noun == w.pb.character:
-        return {"family": Family.CHARA}
-    for genus, name in w.genera.items():
-        if noun == _card_word(name):
-            return {"genus": genus}
-    for genus in Genus:
-        if noun == _card_word(str(genus)):
-            return {"genus": genus}
-    for family in Family:
-        if noun == str(family):
-            return {"family": family}
-    return {}
-
-
-def _read_filter(w: Words, text: str) -> dict[str, object] | None:
-    cost, ratio = w.cost
-    battle, bratio = w.battle
-    keyword_names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
-    pb = w.pb
-    pattern = (f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
-               f"(?:{re.escape(pb.keyword_open)}(?P<keyword>.+?){re.escape(pb.keyword_close)}を持つ)?"
-               f"(?:{re.escape(cost)}(?P<min_cost>{_NUMBER})以上の)?(?:{re.escape(cost)}(?P<max_cost>{_NUMBER})以下の)?"
-               f"(?:{re.escape(battle)}(?P<min_bp>{_NUMBER})以上の)?(?:{re.escape(battle)}(?P<max_bp>{_NUMBER})以下の)?")
-    m = re.fullmatch(pattern, text)
-    if m is None:
-        return None
-    out: dict[str, object] = {}
-    if m["trait"]:
-        out["trait"] = m["trait"]
-    if m["keyword"]:
-        if m["keyword"] not in keyword_names:
-            return None
-        out["keyword"] = keyword_names[m["keyword"]]
-    for key, r in (("min_cost", ratio), ("max_cost", ratio), ("min_bp", bratio), ("max_bp", bratio)):
-        if m[key]:
-            value = _canonical(m[key], r)
-            out[key] = int(value) if key.endswith("cost") and value.denominator == 1 else value
-    return out
-
-
-def _read_selector(w: Words, text: str) -> dict[str, object] | None:
-    pb = w.pb
-    if text == pb.this_character:
-        return {"self_only": True, "side": "self"}
-    m = _selector_pattern(w).fullmatch(text)
-    if m is None:
-        return None
-    found = _read_filter(w, m["filter"])
-    if found is None:
-        return None
-    side = {pb.self_side: "self", pb.opponent_side: "opponent"}.get(m["side"] or "", "any")
-    state = {pb.rested: "rested", pb.standing: "standing"}.get(m["state"] or "")
-    count = 0 if m["count"] == pb.every else int(re.match(r"\d+", m["count"])[0])  # type: ignore[index]
-    return {**found, **_read_noun(w, m["noun"]), "side": side, "count": count,
-            **({"state": state} if state else {})}
-
-
-def _read_player(w: Words, text: str) -> str | None:
-    return {w.pb.self_player: "self", w.pb.opponent_player: "opponent", w.pb.both_players: "both"}.get(text)
-
-
-def _read_change(w: Words, text: str) -> Iterator[tuple[CanonicalStat, Fraction]]:
-    """Every (stat, amount) a stat change may have been written from (the writer confirms which)."""
-    pb = w.pb
-    names = {name: stat for stat, (name, _) in reversed(list(w.stats.items()))}
-    names.update({str(s): s for s in _BATTLE if s not in w.stats})
-    pattern = re.escape(pb.stat_change).replace(re.escape("{stat}"), "(?P<stat>.+?)").replace(
-        re.escape("{amount}"), f"(?P<amount>{_NUMBER})")
-    head = text.split("、")[0].split("（")[0]
-    m = re.fullmatch(pattern, head)
-    if m is None or m["stat"] not in names:
-        return
-    stat = names[m["stat"]]
-    ratio = w.stat(stat)[1] if stat in w.stats else Fraction(1)
-    amount = _canonical(m["amount"], ratio)
-    for candidate in (stat, CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP):
-        yield candidate, amount
-
-
-def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
-    """Candidate effects (as data) a body may have been written from."""
-    pb = w.pb
-    n = r"(\d+)"
-    simple: list[tuple[str, Callable[[re.Match[str]], dict[str, object] | None]]] = [
-        (f"カードを{n}枚{re.escape(pb.draw)}", lambda m: {"do": "draw", "count": int(m[1])}),
-        (f"(.+?)はカードを{n}枚{re.escape(pb.draw)}",
-         lambda m: {"do": "draw", "count": int(m[2]), "who": _read_player(w, m[1])}),
-        (f"{re.escape(pb.hand)}を{n}枚{re.escape(pb.discard)}", lambda m: {"do": "discard", "count": int(m[1]),
-                                                                          "who": "self"}),
-        (f"(.+?)は{re.escape(pb.hand)}を{n}枚{re.escape(pb.discard)}",
-         lambda m: {"do": "discard", "count": int(m[2]), "who": _read_player(w, m[1])}),
-        (f"{re.escape(pb.deck)}の上から{n}枚を見て、好きな順番で{re.escape(pb.deck)}の上か下に置く",
-         lambda m: {"do": "scout", "look": int(m[1])}),
-        (f"{re.escape(pb.deck)}の上から{n}枚を{re.escape(pb.resource_zone)}に置き、{re.escape(pb.rest)}",
-         lambda m: {"do": "gain_resource", "count": int(m[1]), "rested": True}),
-        (f"{re.escape(pb.deck)}の上から{n}枚を{re.escape(pb.resource_zone)}に置く",
-         lambda m: {"do": "gain_resource", "count": int(m[1]), "rested": False}),
-        (f"(.+?)に{n}{re.escape(pb.damage)}を与える",
-         lambda m: {"do": "player_damage", "amount": int(m[2]), "who": _read_player(w, m[1])}),
-        (f"(.+?)の{re.escape(pb.life)}を{n}回復する",
-         lambda m: {"do": "heal", "amount": int(m[2]), "who": _read_player(w, m[1])}),
-        (re.escape(pb.boost).replace(re.escape("{amount}"), f"({_NUMBER})"),
-         lambda m: {"do": "boost_attack", "amount": int(m[1])}),
-    ]
-    for pattern, make in simple:
-        m = re.fullmatch(pattern, body)
-        if m is not None and (made := make(m)) is not None and None not in made.values():
-            yield made
-    yield from _parse_targeted(w, body)
-    yield from _parse_search(w, body)
-
-
-def _parse_targeted(w: Words, body: str) -> Iterator[dict[str, object]]:
-    pb = w.pb
-    verbs = {pb.destroy: "destroy", pb.rest: "rest", pb.stand: "stand", pb.to_hand: "return_to_hand"}
-    for verb, kind in verbs.items():
-        if body.endswith(f"を{verb}") and (sel := _read_selector(w, body[: -len(verb) - 1])) is not None:
-            yield {"do": kind, "target": sel}
-    m = re.fullmatch(f"(.+)に({_NUMBER}){re.escape(pb.damage)}を与える", body)
-    if m is not None and (sel := _read_selector(w, m[1])) is not None:
-        yield {"do": "damage", "amount": _canonical(m[2], w.battle[1]), "target": sel}
-    m = re.fullmatch(f"(.+)は{re.escape(pb.keyword_open)}(.+?){re.escape(pb.keyword_close)}を得る", body)
-    if m is not None and (sel := _read_selector(w, m[1])) is not None:
-        names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
-        if m[2] in names:
-            yield {"do": "grant_keyword", "keyword": names[m[2]], "target": sel}
-    for cut in (i for i, ch in enumerate(body) if ch == "の"):
-        sel = _read_selector(w, body[:cut])
-        if sel is None:
-            continue
-        for stat, amount in _read_change(w, body[cut + 1:]):
-            yield {"do": "modify", "stat": stat, "amount": amount, "target": sel}
-
-
-def _parse_search(w: Words, body: str) -> Iterator[dict[str, object]]:
-    pb = w.pb
-    deck, hand = re.escape(pb.deck), re.escape(pb.hand)
-    whole = re.fullmatch(f"{deck}から(.+?)(\\d+)枚を探し、{hand}に加え、{deck}をシャッフルする", body)
-    top = re.fullmatch(f"{deck}の上から(\\d+)枚を見て、(.+?)(\\d+)枚を{hand}に加え、残りを好きな順番で{deck}の下に置く",
-                       body)
-    found = (0, whole[1], int(whole[2])) if whole else (int(top[1]), top[2], int(top[3])) if top else None
-    if found is None:
-        return
-    look, what, take = found
-    nouns = sorted({pb.character, "カード", *(_card_word(n) for n in w.genera.values()),
-                    *(_card_word(str(g)) for g in Genus), *(str(f) for f in Family)}, key=len, reverse=True)
-    for noun in nouns:
-        if what.endswith(noun) and (f := _read_filter(w, what[: -len(noun)])) is not None:
-            yield {"do": "search", "look": look, "take": take, "filter": {**f, **_read_noun(w, noun)}}
-
-
-def _read_payment(w: Words, text: str) -> dict[str, object] | None:
-    pb = w.pb
-    names = {name: slot for slot, name in w.colours.items()} | {str(s): s for s in ColourSlot} | {"任意": "any"}
-    pay: dict[str, Any] = {}
-    for token in text.split("、"):
-        if token == "1ターンに1回":
-            pay["once_per_turn"] = True
-        elif token in (f"{pb.hand}から", f"{pb.discard_pile}から"):
-            pay["zone"] = "hand" if token == f"{pb.hand}から" else "discard"
-        elif token == f"{pb.this_character}を{pb.rest}":
-            pay["rest_self"] = True
-        elif token == f"このカードを{pb.discard}":
-            pay["discard_self"] = True
-        elif token == "このカードを除外する":
-            pay["exile_self"] = True
-        elif m := re.fullmatch(f"{re.escape(pb.deck)}の上から(\\d+)枚を{re.escape(pb.discard_pile)}に置く", token):
-            pay["deck_top"] = int(m[1])
-        elif m := re.fullmatch(f"{re.escape(pb.hand)}を(\\d+)枚{re.escape(pb.discard)}", token):
-            pay["discard"] = int(m[1])
-        elif (m := re.fullmatch(r"(.+?)(\d+)", token)) and m[1] in names:
-            pay.setdefault("resources", {})[names[m[1]]] = int(m[2])
-        else:
-            return None
-    return pay
-
-
-def _bodies(w: Words, text: str) -> Iterator[tuple[str, dict[str, object]]]:
-    """The body of a sentence (after its opening and cost) with what its wrapping said: optional, until."""
-    pb = w.pb
-    before, _, after = pb.this_turn.partition("{}")
-    wrapped: list[tuple[str, dict[str, object]]] = [(text, {})]
-    if text.startswith(before) and text.endswith(after) and len(text) > len(before) + len(after):
-        wrapped.append((text[len(before): len(text) - len(after)], {"until": "end-of-turn"}))
-    for body, extra in wrapped:
-        yield body, extra
-        if body.endswith("（任意）"):
-            yield body.removesuffix("（任意）"), {**extra, "optional": True}
-        if body.endswith("もよい"):
-            stem = body.removesuffix("もよい")
-            for end, te in _TE:
-                if stem.endswith(te):
-                    yield stem[: -len(te)] + end, {**extra, "optional": True}
-
-
-def read(sentence: str, w: Words, *, event: bool = False) -> Effect | None:
-    """The canonical effect a sentence written by :func:`say` (with the same ``event``) says, or None when it
-    is no such sentence."""
-    if not sentence.endswith("。"):
-        return None
-    text = sentence[:-1]
-    openings = sorted(((words, when) for when, words in _openings(w.pb).items()), key=lambda x: len(x[0]),
-                      reverse=True)
-    if event:
-        openings.append(("", "play"))
-    for opening, when in openings:
-        if not text.startswith(opening):
-            continue
-        rest = text[len(opening):]
-        costs: list[tuple[str, dict[str, object]]] = [(rest, {})]
-        if "：" in rest:
-            head, _, body = rest.rpartition("：")
-            pay = _read_payment(w, head)
-            costs.append((body, {"cost": head, **({"pay": pay} if pay is not None else {})}))
-        for body, cost in costs:
-            for inner, extra in _bodies(w, body):
-                for data in _parse_body(w, inner):
-                    candidate = {**data, **extra, **cost, "when": when}
-                    if "until" not in candidate and data["do"] in ("modify", "grant_keyword"):
-                        candidate["until"] = "permanent"
-                    try:
-                        effect = _effects().validate_python(candidate)
-                    except ValidationError:
-                        continue
-                    if say(effect, w, event=event) == sentence:
-                        return effect
-    return None
-
-
-@cache
-def _effects() -> TypeAdapter[Effect]:
-    """The validator of one canonical effect (built on first use: building it takes a while)."""
-    return TypeAdapter(Effect)
-
-
-def same_form(e: Effect) -> dict[str, object]:
-    """An effect as the text says it: its printed cost words aside (a cost is said from its structure, ``pay``),
-    and a selector of the card itself as just that (its other conditions are ignored)."""
-    data = e.model_dump(exclude={"cost"})
-    target = data.get("target")
-    if isinstance(target, dict) and target.get("self_only"):
-        data["target"] = {"self_only": True}
-    data["has_cost"] = e.cost is not None or e.pay is not None
-    return data
-
-
 # --- whole cards -------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -673,38 +397,3 @@ def card_text(effects: Sequence[Effect], keywords: Sequence[UnifiedKeyword], w: 
     if names:  # a keyword the opening of a sentence already says (【クイック】 before a life trigger) is not repeated
         lines.insert(0, _keyword_line(w, names))
     return CardText("\n".join(lines), said, untranslated, printed)
-
-
-def read_text(text: str, w: Words, *, event: bool) -> tuple[tuple[str, ...], tuple[Effect, ...], tuple[str, ...]]:
-    """A card text written by :func:`card_text`, read back: the native keyword ids of its keyword line, its
-    effects, and the lines it kept untranslated."""
-    keywords: list[str] = []
-    effects: list[Effect] = []
-    kept: list[str] = []
-    pb = w.pb
-    for i, line in enumerate(text.split("\n") if text else ()):
-        if line.startswith(UNTRANSLATED):
-            kept.append(line.removeprefix(UNTRANSLATED))
-            continue
-        if i == 0 and (ids := _read_keywords(w, line)) is not None:
-            keywords += ids
-            continue
-        effect = read(line, w, event=event)
-        if effect is None:
-            raise ValueError(f"{line!r} is not a sentence of {w.game}'s phrasebook ({pb.character} …)")
-        effects.append(effect)
-    return tuple(keywords), tuple(effects), tuple(kept)
-
-
-def _read_keywords(w: Words, line: str) -> list[str] | None:
-    pb = w.pb
-    if pb.keyword_separator:
-        tokens = line.split(pb.keyword_separator)
-    else:
-        tokens = re.findall(f"{re.escape(pb.keyword_open)}.+?{re.escape(pb.keyword_close)}", line)
-        if "".join(tokens) != line:
-            return None
-    names = [t.removeprefix(pb.keyword_open).removesuffix(pb.keyword_close) for t in tokens]
-    if not names or any(n not in w.keyword_ids for n in names):
-        return None
-    return [w.keyword_ids[n] for n in names]
