@@ -13,13 +13,8 @@ import pytest
 
 from amalogs.cardcheck import check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Catalog, load_catalog
-from amalogs.convert.decks import (
-    _fit_of,
-    _matches,
-    convert_deck,
-    deck_cards,
-    deck_totals,
-)
+from amalogs.convert.deck_totals import deck_totals
+from amalogs.convert.decks import _fit_of, _matches, convert_deck, deck_cards
 
 from .conftest import Cli
 

@@ -469,7 +469,7 @@ def convert_deck(
     Example: amalogs convert-deck BD:red-aggro --to BJ --out red-aggro-bj.toml"""
     from amalogs.convert.curve import check_scale
     from amalogs.convert.decks import convert_deck as convert
-    from amalogs.convert.decks import deck_totals
+    from amalogs.convert.deck_totals import deck_totals
     from amalogs.report.decks import (
         deck_conversion_records,
         deck_conversion_view,

@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from amalogs.catalog import Game
-from amalogs.convert.decks import DeckConversion, DeckTotals, explain
+from amalogs.convert.deck_totals import DeckTotals
+from amalogs.convert.decks import DeckConversion, explain
 from amalogs.convert.native import Conversion, Fidelity, FieldReport
 from amalogs.report.cards import (
     FIDELITY_STYLE,
