@@ -26,7 +26,7 @@ with warnings.catch_warnings():  # starlette 1.x prefers the httpx2 fork; httpx 
 from amalogs.catalog import Catalog
 from amalogs.web.app import create_app
 from amalogs.web.tables import Table
-from amalogs.web.views import public_observation
+from amalogs.web.views import public_observation, table_fragment
 
 BD, GH = "BD:red-aggro", "GH:tidelight-guardians"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -263,6 +263,97 @@ def test_a_hostile_card_name_is_shown_as_text(client: TestClient) -> None:
     page = client.get(made["seat1"]).text
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=1&gt;" in page
     assert "<script>alert" not in page and "<img" not in page
+
+
+# --- the table in each game's own terms -------------------------------------------------------------------------
+
+
+def _play(client: TestClient, made: dict[str, Any], moves: int, seed: int) -> None:
+    table, rng = _table(client, made["id"]), random.Random(seed)
+    for _ in range(moves):
+        me = table.to_move()
+        if me is None:
+            return
+        page = client.get(made[f"seat{me + 1}"]).text
+        assert client.post(made[f"seat{me + 1}"], json={"action": rng.choice(_choices(page))}).status_code == 200
+
+
+def _card_items(page: str) -> list[str]:
+    return re.findall(r'<li class="card[^"]*"[^>]*>.*?</li>', page)
+
+
+def test_cards_and_life_are_shown_in_each_games_own_terms(client: TestClient) -> None:
+    """A ビルディバイド unit by パワー and ヒット, a ギルドヒーローズ character by アタック and ディフェンス, 戦国大戦's 武将 by
+    武力 and 兵力, keywords by their native names; forts by tier, castle walls, HP and life cards by the game's names."""
+    made = _create(client, seed=3)
+    _play(client, made, 30, 3)
+    bd, gh = client.get(made["seat1"]).text, client.get(made["seat2"]).text
+    units = [c for c in _card_items(bd) if "ユニット" in c]
+    assert units and all("パワー" in c and "ヒット" in c for c in units)
+    assert not re.search(r'class="stats">[0-9.]+/[0-9.]+', bd + gh)  # no canonical "3/3 SP1" left
+    assert "《ブリッツ》" in bd or "《バーサーク》" in bd
+    chars = [c for c in _card_items(gh) if "キャラクター" in c]
+    assert chars and all("アタック" in c and "ディフェンス" in c for c in chars)
+    forts = len(_table(client, made["id"]).session.match.state.seats[1].zones["fort-area"])
+    assert forts and f'<span class="lname">フォート置き場</span> <span class="lcount">{forts} 砦</span>' in bd
+    assert "上段 (defence 3)" in bd and "下段 (defence 5)" in bd  # forts by tier, on the other seat's page too
+    assert '<span class="lname">ライフ</span> <span class="lcount">' in gh  # BD's life cards, counted
+    other = _create(client, seed=5, decks=("sengoku-taisen:hayama-midori", "break-joker:kagaribi-world"))
+    _play(client, other, 12, 5)
+    sgk, bj = client.get(other["seat1"]).text, client.get(other["watch"]).text
+    generals = [c for c in _card_items(sgk) if ">武将<" in c]
+    assert generals and all("武力" in c and "兵力" in c for c in generals)
+    assert '<span class="lname">城壁</span>' in bj and '<div class="lifebox hp"><span class="lname">HP</span>' in bj
+
+
+def test_a_card_a_legal_action_names_carries_those_actions(client: TestClient) -> None:
+    """Each card a legal action names is clickable (its actions on it, a menu when several), only on the deciding
+    seat's page; the buttons stay; a card's action is sent like a button's."""
+    made = _create(client, seed=3)
+    table, rng, menus = _table(client, made["id"]), random.Random(4), 0
+    for _ in range(40):
+        me = table.to_move()
+        assert me is not None
+        page = client.get(made[f"seat{me + 1}"]).text
+        picks = [json.loads(html.unescape(a)) for a in re.findall(r'data-actions="([^"]*)"', page)]
+        named = {a["action"] for pick in picks for a in pick}
+        assert named <= set(_choices(page))
+        shown = {int(u) for u in re.findall(r'data-uid="(\d+)"', page)}
+        cards = set(re.findall(r'<li class="card[^"]*"[^>]*>', page))
+        assert len(shown) == len(picks) == len([c for c in cards if "data-actions" in c])
+        for action in table.session.match.legal_actions():  # every action naming a card on the page is on it
+            uids = {a for k, a in enumerate(action.args) if action.is_card(k)}
+            if uids & shown:
+                assert action.text() in named
+        menus += sum(len(pick) > 1 for pick in picks)
+        choice = rng.choice(sorted(named)) if named and rng.random() < 0.7 else rng.choice(_choices(page))
+        assert client.post(made[f"seat{me + 1}"], json={"action": choice}).status_code == 200
+    assert menus  # a card with several actions (a menu) was offered
+    me = table.to_move()
+    assert me is not None
+    assert "data-actions" not in client.get(made[f"seat{2 - me}"]).text + client.get(made["watch"]).text
+
+
+def test_an_effect_the_referee_cannot_carry_out_is_shown_to_everyone_with_its_text(client: TestClient,
+                                                                                    catalog: Catalog) -> None:
+    """A Z/X card's native effect (seed 3: 焦土の破壊竜 ガルザーク's ヴォイドブリンガー, played on turn 3) is listed
+    on every page, with its printed text and what the effect does, for the players to resolve by hand."""
+    made = _create(client, ("greedy", "greedy"), seed=3, decks=("zx-zillions-of-enemy-x:red-dragon-rush", BD))
+    _wait(client, made["id"], lambda s: s["finished"])
+    state = _table(client, made["id"]).session.match.state
+    events = [e for e in state.events if e["type"] == "effect-not-carried-out"]
+    assert events
+    card = state.cards[events[0]["card"]]
+    text = catalog.cards("zx-zillions-of-enemy-x")[card.card_id].text
+    assert text
+    for path in (made["watch"], f"/m/{made['id']}/watch/view"):
+        page = client.get(path).text
+        if path.endswith("view"):
+            page = client.get(path).json()["html"]
+        assert "to resolve by hand" in page and html.escape(text) in page and html.escape(card.name) in page
+        assert "what it does: " in page
+    for seat in (0, 1):  # AI seats have no link: the fragment their page would show
+        assert html.escape(text) in table_fragment(_table(client, made["id"]), seat)
 
 
 # --- moves ------------------------------------------------------------------------------------------------------
@@ -502,7 +593,7 @@ def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_pat
             hand = [table.session.match.state.cards[u].name for u in table.session.match.state.seats[1].zones["hand"]]
             mine = _names(table.session.match.observation(0)["cards"])
             assert not [n for n in hand if n not in mine and n in pages[0].content()]  # P2's hand is not on P1's page
-            decisions, restarted = 0, False
+            decisions, restarted, clicked, menus = 0, False, 0, 0
             while True:
                 if watcher.query_selector("#result") and all(p.query_selector("#result") for p in pages):
                     break
@@ -525,7 +616,21 @@ def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_pat
                 buttons = page.query_selector_all("button.act:not([disabled])")
                 assert buttons, "the deciding seat has no buttons"
                 old = _version(page)
-                rng.choice(buttons).click()
+                cards = page.query_selector_all(".card.pick")
+                if cards and decisions % 3 == 1:  # click a card an action names: sent at once, or from its menu
+                    card = rng.choice(cards)
+                    named = json.loads(card.get_attribute("data-actions") or "[]")
+                    card.click()
+                    if len(named) > 1:
+                        menu = page.wait_for_selector(".pickmenu button.act")
+                        assert menu is not None
+                        items = page.query_selector_all(".pickmenu button.act")
+                        assert [b.get_attribute("value") for b in items] == [a["action"] for a in named]
+                        menus += 1
+                        rng.choice(items).click()
+                    clicked += 1
+                else:
+                    rng.choice(buttons).click()
                 try:
                     page.wait_for_function(f"() => Number(document.body.dataset.version) > {old}", timeout=10000)
                 except sync_api.TimeoutError:
@@ -542,7 +647,7 @@ def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_pat
             pages[0].screenshot(path=str(shots / "end-desktop.png"), full_page=True)
             pages[1].screenshot(path=str(shots / "end-phone.png"), full_page=True)
             watcher.screenshot(path=str(shots / "end-watch.png"), full_page=True)
-            assert restarted and decisions > 12
+            assert restarted and decisions > 12 and clicked >= 3
             font = pages[1].evaluate("""async () => { await document.fonts.load('16px IPAexGothic', '紅蓮竜');
                 return [...document.fonts].some(f => f.family.replaceAll('"', '') === 'IPAexGothic'
                                                     && f.status === 'loaded'); }""")
@@ -552,7 +657,49 @@ def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_pat
             browser.close()
     for name in ("table-desktop", "table-phone", "end-desktop", "end-phone", "end-watch"):
         assert (shots / f"{name}.png").stat().st_size > 5_000
-    print(f"\nbrowser match: {decisions} decisions in {time.monotonic() - started:.1f} s; screenshots in {shots}")
+    print(f"\nbrowser match: {decisions} decisions ({clicked} by clicking a card, {menus} from its menu) in "
+          f"{time.monotonic() - started:.1f} s; screenshots in {shots}")
+
+
+def test_a_card_with_several_actions_opens_a_menu_in_a_browser(tmp_path: Path, catalog: Catalog) -> None:
+    """A seat's page in chromium: the card that several legal actions name opens a menu of exactly those actions
+    (Escape closes it); the chosen one is the seat's decision."""
+    sync_api = _browser_or_skip()
+    from amalogs.web.native import card_actions
+    from amalogs.web.server import running
+
+    app = create_app(tmp_path / "data", catalog)
+    with running(app) as base, sync_api.sync_playwright() as pw:
+        table = app.state.store.create(("build-divide:red-aggro", "guild-heroes:tidelight-guardians"),
+                                       ("person", "person"), seed=3)
+        rng = random.Random(4)
+        while True:
+            me = table.to_move()
+            assert me is not None, "no card with several actions before the end"
+            picks = card_actions(table.session.match.legal_actions(), table.session.match.observation(me))
+            several = sorted(uid for uid, found in picks.items() if len(found) > 1)
+            if several:
+                break
+            table.move(me, rng.choice(table.session.match.legal_actions()).text())
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1024, "height": 800})
+            page.goto(f"{base}/m/{table.id}/seat/{table.seats[me].token}")
+            page.wait_for_function("() => document.getElementById('live').textContent.includes('live')")
+            card = page.locator(f'.card.pick[data-uid="{several[0]}"]')
+            card.click()
+            items = page.locator(".pickmenu button.act")
+            assert items.evaluate_all("bs => bs.map(b => b.value)") == [t for t, _ in picks[several[0]]]
+            page.keyboard.press("Escape")
+            assert page.locator(".pickmenu").count() == 0
+            card.focus()
+            page.keyboard.press("Enter")  # a card opens from the keyboard too
+            old, count = _version(page), len(table.session.taken)
+            items.nth(len(picks[several[0]]) - 1).click()
+            page.wait_for_function(f"() => Number(document.body.dataset.version) > {old}", timeout=10000)
+            assert table.session.taken[count].text() == picks[several[0]][-1][0]
+        finally:
+            browser.close()
 
 
 # --- replays -------------------------------------------------------------------------------------------------------

@@ -10,10 +10,17 @@ observation (:func:`public_observation`), so neither can show a card its viewer 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from amalogs.referee.players.human import describe
+from amalogs.web.markup import esc
+from amalogs.web.native import (
+    card_actions,
+    card_html,
+    life_html,
+    life_zone,
+    not_carried_out_html,
+)
 
 if TYPE_CHECKING:
     from amalogs.catalog import Catalog
@@ -26,11 +33,6 @@ PLAY_LINES = 400  # the most recent play-by-play lines a page shows
 SEAT_WORDS = {"person": "person", "random": "AI: random", "greedy": "AI: greedy", "search": "AI: search"}
 SEAT_CHOICES = {**SEAT_WORDS, "person": "person (gets a secret seat link)"}
 SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters"})
-
-
-def esc(text: object) -> str:
-    """Text as HTML text or attribute value (quotes escaped too), control characters left out."""
-    return escape("".join(ch for ch in str(text) if ch in "\n\t" or ch >= " " and ch != "\x7f"), quote=True)
 
 
 def page(title: str, body: str, *, script: bool | str = False, data: dict[str, str] | None = None) -> str:
@@ -183,11 +185,13 @@ def table_fragment(table: Table, viewer: int | None, *, live: bool = True, judge
         statuses = [side_status(state, i, side.game) for i, side in enumerate(table.session.sides)]
         legal = match.legal_actions() if live and viewer is not None and table.to_move() == viewer \
             and table.error is None else []
-        parts = [_head(table, seen, viewer, live), _in_progress(seen)]
+        parts = [_head(table, seen, viewer, live), _in_progress(seen), not_carried_out_html(table)]
         if legal:  # near the top, where a phone shows it without scrolling
             parts.append(_actions(legal, seen))
+        picks = card_actions(legal, seen)
         order = [viewer, 1 - viewer] if viewer is not None else [0, 1]
-        parts.append('<div class="seats">' + "".join(_seat(table, seen, i, viewer, statuses[i]) for i in order) + "</div>")
+        parts.append('<div class="seats">' + "".join(_seat(table, seen, i, viewer, statuses[i], picks)
+                                                     for i in order) + "</div>")
         parts.append(_play_by_play(table, viewer, judge))
         return "".join(parts)
 
@@ -222,26 +226,8 @@ def _zone_name(table: Table, seat: int, zone: str) -> str:
     return zone.replace("-", " ")
 
 
-def _card_html(card: dict[str, Any] | None, uid: int, rested: set[int], damage: dict[Any, Any]) -> str:
-    if card is None:
-        return '<li class="card down">face down</li>'
-    stats = []
-    if card.get("ap") or card.get("dp"):
-        stats.append(f"{card['ap'] / 1000:g}/{card['dp'] / 1000:g}")
-    if card.get("sp"):
-        stats.append(f"SP{card['sp']}")
-    hurt = damage.get(uid, damage.get(str(uid)))
-    if isinstance(hurt, int) and hurt:
-        stats.append(f"damage {hurt / 1000:g}")
-    words = ", ".join(str(k) for k in card.get("unified") or [])
-    flags = " rested" if uid in rested else ""
-    return (f'<li class="card{flags}"><span class="name">{esc(card.get("name", "?"))}</span>'
-            + (f' <span class="stats">{esc(" ".join(stats))}</span>' if stats else "")
-            + (f' <span class="kw">{esc(words)}</span>' if words else "")
-            + (' <span class="flag">rested</span>' if flags else "") + "</li>")
-
-
-def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status: str) -> str:
+def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status: str,
+          picks: dict[int, list[tuple[str, str]]]) -> str:
     view = seen["seats"][i]
     cards = seen.get("cards", {})
     who = table.seats[i]
@@ -249,8 +235,9 @@ def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status
     rows = []
     rested = set(view.get("rested") or [])
     damage = view.get("damage") or {}
+    life = life_zone(table, i)
     for zone, value in view.items():
-        if zone in SKIP_KEYS:
+        if zone in SKIP_KEYS or zone == life and isinstance(value, int):
             continue
         name = _zone_name(table, i, zone)
         if isinstance(value, int):
@@ -260,12 +247,13 @@ def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status
             continue
         if not value:
             continue
-        items = "".join(_card_html(cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested, damage) for u in value)
+        items = "".join(card_html(table, cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested, damage, picks)
+                        for u in value)
         rows.append(f'<div class="zone"><span class="zname">{esc(name)}</span> '
                     f'<span class="count">{len(value)}</span><ul class="cards">{items}</ul></div>')
     counters = [f"{k} {v}" for k, v in sorted((view.get("counters") or {}).items())]
     return (f'<section class="seat seat{i}{" mine" if viewer == i else ""}"><h2>{esc(table.seat_title(i))} '
-            f'<span class="dim">({esc(label)})</span></h2><p class="life">{esc(status)}</p>'
+            f'<span class="dim">({esc(label)})</span></h2>{life_html(table, i, status)}'
             + (f'<p class="dim">{esc(" · ".join(counters))}</p>' if counters else "") + "".join(rows) + "</section>")
 
 

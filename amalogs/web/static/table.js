@@ -32,26 +32,72 @@
     };
   }
 
-  root.addEventListener("click", async function (event) {
-    const button = event.target.closest("button.act");
-    if (!button || !body.dataset.move) { return; }
-    event.preventDefault();
-    root.querySelectorAll("button.act").forEach(function (b) { b.disabled = true; });
+  function enable(on) {
+    root.querySelectorAll("button.act").forEach(function (b) { b.disabled = !on; });
+  }
+
+  async function send(action) {
+    enable(false);
     notice.textContent = "";
     try {
       const answer = await fetch(body.dataset.move, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json" },
-        body: new URLSearchParams({ action: button.value }),
+        body: new URLSearchParams({ action: action }),
       });
       const data = await answer.json();
-      if (!data.ok) {
-        notice.textContent = data.message;
-        root.querySelectorAll("button.act").forEach(function (b) { b.disabled = false; });
-      }
+      if (!data.ok) { notice.textContent = data.message; enable(true); }
     } catch (error) {
       notice.textContent = "not sent (" + error + "): try again";
-      root.querySelectorAll("button.act").forEach(function (b) { b.disabled = false; });
+      enable(true);
+    }
+  }
+
+  // A card that legal actions name: one action is sent at once; several open a small menu on the card.
+  function pick(card) {
+    const actions = JSON.parse(card.dataset.actions || "[]");
+    root.querySelectorAll(".pickmenu").forEach(function (m) { m.remove(); });
+    if (actions.length === 1) { send(actions[0].action); return; }
+    const menu = document.createElement("div");
+    menu.className = "pickmenu";
+    menu.setAttribute("role", "menu");
+    actions.forEach(function (a) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "act";
+      b.value = a.action;
+      b.textContent = a.label;  // text, never HTML
+      b.setAttribute("role", "menuitem");
+      menu.appendChild(b);
+    });
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "close";
+    close.textContent = "×";
+    close.setAttribute("aria-label", "close");
+    menu.appendChild(close);
+    card.appendChild(menu);
+    menu.querySelector("button").focus();
+  }
+
+  root.addEventListener("click", function (event) {
+    if (!body.dataset.move) { return; }
+    const button = event.target.closest("button.act");
+    if (button) { event.preventDefault(); send(button.value); return; }
+    if (event.target.closest("button.close")) { event.target.closest(".pickmenu").remove(); return; }
+    const card = event.target.closest(".card.pick");
+    if (card && !event.target.closest(".pickmenu")) { pick(card); }
+  });
+
+  root.addEventListener("keydown", function (event) {
+    const card = event.target.closest && event.target.closest(".card.pick");
+    if (!card || !body.dataset.move) { return; }
+    if (event.key === "Escape") {  // close the menu, back to its card
+      root.querySelectorAll(".pickmenu").forEach(function (m) { m.remove(); });
+      card.focus();
+    } else if (event.target === card && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      pick(card);
     }
   });
 
