@@ -4,9 +4,7 @@ keep the referee's invariants after every core action."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -27,6 +25,7 @@ from amalogs.meta import (
 from amalogs.meta.board import base_squares, start_squares
 from amalogs.meta.core import DUEL_OVER, card_total, core_seats, duel_match, play_duel
 from amalogs.meta.runner import log_lines, play_game
+from amalogs.meta.soak import board_problems, soak
 from amalogs.referee import Match
 from amalogs.referee.engine.actions import IllegalActionError
 from amalogs.referee.engine.invariants import invariant_problems
@@ -231,18 +230,6 @@ def test_a_duel_of_four_seats_host_and_cast_against_two_guests(catalog: Catalog)
     assert [card_total(c) for c in result.seats] == [card_total(c) for c in cores]  # every card kept
 
 
-def _board_problems(g: MetaGame, sizes: list[int]) -> list[str]:
-    problems = []
-    on = [a.square for a in g.avatars if a.square is not None]
-    if len(set(on)) != len(on) or set(on) & set(g.bases):
-        problems.append(f"two pieces on one square: {on}")
-    if any(not (0 <= x < 9 and 0 <= y < 9) for x, y in on):
-        problems.append(f"off the board: {on}")
-    if [card_total(a.core) for a in g.avatars] != sizes:
-        problems.append("a core game lost or gained cards")
-    return problems
-
-
 def test_a_seeded_game_ends_and_repeats_exactly(catalog: Catalog) -> None:
     runs: list[list[str]] = []
     for _ in range(2):
@@ -255,20 +242,21 @@ def test_a_seeded_game_ends_and_repeats_exactly(catalog: Catalog) -> None:
 
 
 def test_random_meta_games_keep_the_invariants(catalog: Catalog) -> None:
-    decks = ["BD", "BD:red-aggro", "GH", "GH:tidelight-guardians", "SGK", "BJ"]
-    endings: set[Any] = set()
-    for seed in range(20):
-        rng = random.Random(seed)
-        teams = (parse_team("a", ",".join(rng.choice(decks) for _ in range(3))),
-                 parse_team("b", ",".join(rng.choice(decks) for _ in range(3))))
-        g = MetaGame.new(catalog, teams, seed, MetaSettings(turn_cap=24), check=_invariants)
-        sizes = [card_total(a.core) for a in g.avatars]
-        while not g.is_terminal():
-            g.apply_action(rng.choice(g.legal_actions()))
-            assert not _board_problems(g, sizes), _board_problems(g, sizes)
-        assert g.outcome is not None and g.outcome.turns <= 24
-        endings.add(g.outcome.winner)
-    assert len(endings) > 1
+    # a sample of the soak in benchmarks/meta_soak.py: the referee's invariants after every core action, the
+    # board's and card conservation after every meta decision
+    result = soak(catalog, 20, seed=0, turn_cap=24)
+    assert result.problems == [] and result.games == 20
+    assert len(result.endings) > 1
+
+
+def test_the_soak_finds_a_broken_board(game: MetaGame) -> None:
+    g = game.clone()
+    sizes = [card_total(a.core) for a in g.avatars]
+    assert board_problems(g, sizes) == []
+    g.avatars[1].square = g.avatars[0].square
+    g.avatars[2].square = (9, 0)
+    assert [p.split(":")[0] for p in board_problems(g, sizes[:-1] + [0])] == [
+        "two pieces on one square", "off the board", "a core game lost or gained cards"]
 
 
 def test_the_command_draws_the_board_and_writes_a_log_that_repeats(cli: Cli, tmp_path: Path) -> None:
@@ -285,3 +273,150 @@ def test_the_command_draws_the_board_and_writes_a_log_that_repeats(cli: Cli, tmp
     assert code == 0 and out.count("\n") == 1 and log.read_text(encoding="utf-8") == first
     code, _, err = cli("meta", "--team1", "BD,GH", "--quiet")
     assert code == 1 and "expected 3 decks" in err
+
+
+# --- logs, saves and team files ----------------------------------------------------------------------------
+
+def test_a_log_replays_identically_and_a_changed_event_is_found(cli: Cli, tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    assert cli("meta", "--seed", "2", "--turn-cap", "6", "--quiet", "--log", str(log))[0] == 0
+    code, out, err = cli("replay", str(log))
+    assert code == 0 and "replayed identically" in out, err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    roll = next(i for i, line in enumerate(lines) if '"type": "roll"' in line)
+    lines[roll] = lines[roll].replace('"dice": [', '"dice": [9, ')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = cli("replay", str(log))
+    assert code == 1 and f"event {roll - 1} differs" in out
+
+
+def test_a_save_at_the_cap_resumes_to_the_end_of_an_uninterrupted_run(cli: Cli, tmp_path: Path) -> None:
+    whole, resumed, save = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl", tmp_path / "g.json"
+    code, out, err = cli("meta", "--seed", "2", "--quiet", "--log", str(whole))
+    assert code == 0, err
+    result = out.splitlines()[-1]
+    code, out, err = cli("meta", "--seed", "2", "--quiet", "--save", str(save), "--turn-cap", "3")
+    assert code == 0 and "stopped after meta turn 3" in out + err and "Result" not in out
+    code, out, err = cli("resume", str(save), "--stop-after", "4")  # a stop on the way: saved again
+    assert code == 0, err
+    code, out, err = cli("resume", str(save), "--quiet", "--log", str(resumed))
+    assert code == 0, err
+    assert out.splitlines()[-1] == result
+    assert resumed.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+
+
+def test_ctrl_c_saves_the_game_and_resume_goes_on_to_the_same_end(cli: Cli, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from amalogs.meta.saves import MetaSession
+
+    whole, resumed, save = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl", tmp_path / "g.json"
+    assert cli("meta", "--seed", "4", "--quiet", "--log", str(whole))[0] == 0
+    step = MetaSession.step
+
+    def interrupted(self: MetaSession) -> str:
+        if len(self.actions) == 25:
+            raise KeyboardInterrupt
+        return step(self)
+
+    monkeypatch.setattr(MetaSession, "step", interrupted)
+    code, _, err = cli("meta", "--seed", "4", "--quiet", "--save", str(save))
+    assert code == 130 and "interrupted" in err and save.exists()
+    monkeypatch.setattr(MetaSession, "step", step)
+    code, _, err = cli("resume", str(save), "--quiet", "--log", str(resumed))
+    assert code == 0, err
+    assert resumed.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+
+
+HEADER = ('{"type": "meta-header", "version": 1, "seed": 1, "settings": {}, "players": ["random", "random"], '
+          '"core_players": ["random", "random"], "teams": [{"name": "a", "avatars": ["BD", "GH", "SGK"]}, '
+          '{"name": "b", "avatars": ["BJ", "GH", "BD"]}]}')
+
+
+@pytest.mark.parametrize(("name", "text", "where"), [
+    ("bad.jsonl", HEADER.replace('"seed": 1', '"seed": "one"'), "line 1: seed"),
+    ("bad.jsonl", HEADER.replace('"version": 1, "seed"', '"version": 2, "seed"'), "line 1: version"),
+    ("bad.jsonl", HEADER.replace('"SGK"]', '"SGK", "BD"]'), "line 1: teams.0.avatars"),
+    ("bad.jsonl", HEADER.replace('"BJ"', '"NOPE"'), "teams: "),
+    ("bad.jsonl", HEADER + "\n{not json", "line 2: not JSON"),
+    ("bad.jsonl", HEADER + "\n[1, 2]", "line 2: an event must be a JSON object"),
+    ("bad.json", '{"type": "meta-save", "version": 1, "actions": []}', "header: Field required"),
+    ("bad.json", '{"type": "meta-save", "version": 1, "header": {"type": "meta-hea', "(top level): not JSON"),
+    ("bad.json", HEADER, "a meta-game log, not a save"),
+    ("bad.jsonl", '{"type": "meta-save", "version": 1, "actions": []}', "a meta-game save, not a log"),
+    ("bad.json", '{"type": "meta-save", "version": 1, "header": ' + HEADER + ', "actions": ["move 99 99"]}',
+     "actions.0: saved"),
+    ("bad.json", '{"type": "meta-save", "version": 1, "header": ' + HEADER + ', "actions": "stay"}', "actions"),
+    ("bad.json", '{"type": "meta-save", "version": 1, "header": ' + HEADER + ', "extra": 1, "actions": []}',
+     "extra: Extra inputs are not permitted"),
+])
+def test_a_malformed_log_or_save_is_refused_in_one_line(cli: Cli, tmp_path: Path, name: str, text: str,
+                                                         where: str) -> None:
+    path = tmp_path / name
+    path.write_text(text + "\n", encoding="utf-8")
+    code, out, err = cli("replay" if name.endswith(".jsonl") else "resume", str(path))
+    assert code == 1 and "Traceback" not in out + err
+    assert err.count("\n") == 1 and str(path) in err and where in err, err
+
+
+TEAM_FILE = """
+[settings]
+turn_cap = 8
+defeat_loss_per_we = 2
+
+[[team]]
+name = "dragons"
+avatars = ["BD:red-aggro", "GH", "SGK"]
+reserve = ["BD:black-eclipse", "GH:tidelight-guardians"]
+
+[[team]]
+name = "jokers"
+avatars = ["BJ", "GH", "BD"]
+"""
+
+
+def test_a_team_file_names_the_teams_reserves_and_settings(cli: Cli, tmp_path: Path) -> None:
+    from amalogs.meta.teamfile import load_team_file
+
+    path = tmp_path / "teams.toml"
+    path.write_text(TEAM_FILE, encoding="utf-8")
+    teams, settings = load_team_file(path)
+    assert teams[0].avatars == ("BD:red-aggro", "GH", "SGK") and teams[0].reserve[0] == "BD:black-eclipse"
+    assert (settings.turn_cap, settings.defeat_loss_per_we, settings.base_life) == (8, 2, 18)
+    log = tmp_path / "g.jsonl"
+    code, out, err = cli("meta", str(path), "--seed", "3", "--quiet", "--log", str(log))
+    assert code == 0 and "Result: " in out, err
+    header = log.read_text(encoding="utf-8").splitlines()[0]
+    assert '"turn_cap": 8' in header and '"reserve": ["BD:black-eclipse", "GH:tidelight-guardians"]' in header
+    assert cli("replay", str(log))[0] == 0
+    code, _, err = cli("meta", str(path), "--team1", "BD,GH,SGK")
+    assert code == 1 and "not both" in err
+
+
+@pytest.mark.parametrize(("change", "where"), [
+    (('name = "jokers"\n', ''), "team.1.name: Field required"),
+    (('"BJ", "GH", "BD"', '"BJ", "GH"'), "team.1.avatars: Tuple should have at least 3 items"),
+    (("turn_cap = 8", "turn_cap = 0"), "settings.turn_cap"),
+    (("turn_cap = 8", "turns = 8"), "settings.turns: Extra inputs"),
+    (("reserve = [", "reserve = 3 #"), "team.0.reserve"),
+    (("[[team]]", "[[team"), "invalid TOML"),
+    (('"BJ", "GH", "BD"', '"BJ", "GH", "NOPE"'), "team.1.avatars.2: "),
+    (('"BD:black-eclipse"', '"BD:no-such-deck"'), "team.0.reserve.0: "),
+])
+def test_a_bad_team_file_is_refused_in_one_line(cli: Cli, tmp_path: Path, change: tuple[str, str],
+                                               where: str) -> None:
+    path = tmp_path / "teams.toml"
+    path.write_text(TEAM_FILE.replace(*change, 1), encoding="utf-8")
+    code, _, err = cli("meta", str(path), "--quiet")
+    assert code == 1 and err.count("\n") == 1 and str(path) in err and where in err, err
+
+
+def test_a_defeated_avatar_comes_back_with_its_teams_next_reserve_deck(catalog: Catalog) -> None:
+    from amalogs.meta import TeamSpec
+
+    spare = TeamSpec(name="b", avatars=TEAMS[1].avatars, reserve=("BD:black-eclipse",))
+    g = MetaGame.new(catalog, (TEAMS[0], spare), 1, core_players=("greedy", "greedy"))
+    play_game(g, ("greedy", "greedy"), 1)
+    mine = [e for e in g.events if e["type"] == "revive" and e["avatar"] >= 3]
+    assert mine, "team 2 lost an avatar in this seeded game"
+    assert mine[0]["deck"] == "build-divide:black-eclipse"  # the reserve deck first, used once
+    assert g.reserves == ([], [])  # used up: later revivals keep the deck the avatar had

@@ -185,7 +185,7 @@ def _position_start(path: Path, seed: int | None, turn_cap: int | None) -> tuple
 @app.command()
 def resume(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A save file written by `amalogs match --save` "
-                                         "(or by Ctrl-C during a match).")],
+                                         "or `amalogs meta --save` (or by Ctrl-C during one).")],
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the whole match's JSONL event log here.")] = None,  # noqa: UP045
     stop_after: Annotated[Optional[int], typer.Option(  # noqa: UP045
@@ -194,12 +194,23 @@ def resume(
                                         "rewritten).")] = False,
     fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
-    """Go on with a saved match exactly as an uninterrupted run with its seed would (Ctrl-C saves it again)."""
+    """Go on with a saved match or meta-game exactly as an uninterrupted run with its seed would (Ctrl-C saves it
+    again)."""
+    from amalogs.meta.saves import LOG_TYPE, SAVE_TYPE, file_kind
     from amalogs.referee.sessions.saves import load_session
     from amalogs.writer import check_target
 
     if log is not None:
         check_target(log, force)
+    if file_kind(file) == LOG_TYPE:
+        raise AmalogsError(f"{file}: a meta-game log, not a save (`amalogs replay {file}` re-runs it)")
+    if file_kind(file) == SAVE_TYPE:  # a meta-game's save (amalogs meta --save)
+        from amalogs.cli.meta_commands import resume_meta
+
+        if fmt is not DataFormat.text:
+            raise AmalogsError("--format json|csv is for match saves: a meta-game resumes with --format text")
+        resume_meta(file, quiet, log, stop_after)
+        return
     session = load_session(catalog(), file)
     state = session.match.state
     if "human" in session.players and fmt is not DataFormat.text:
@@ -298,13 +309,21 @@ def _result_record(session: Session, result: Any) -> dict[str, Any]:
 
 @app.command()
 def replay(
-    log: Annotated[Path, typer.Argument(help="A JSONL match log written by `amalogs match --log`.")],
+    log: Annotated[Path, typer.Argument(help="A JSONL log written by `amalogs match --log` or `amalogs meta --log`.")],
     fmt: Annotated[DataFormat, format_option(("text", "json"))] = DataFormat.text,
 ) -> None:
-    """Re-run a logged match from its seed and check that every event is identical (exit 1 if not)."""
+    """Re-run a logged match or meta-game from its seed and check that every event is identical (exit 1 if not)."""
+    from amalogs.meta.saves import LOG_TYPE, SAVE_TYPE, file_kind
     from amalogs.referee.sessions.runner import replay as run
 
-    checked, difference = run(catalog(), log)
+    if file_kind(log) == SAVE_TYPE:
+        raise AmalogsError(f"{log}: a meta-game save, not a log (`amalogs resume {log}` goes on with it)")
+    if file_kind(log) == LOG_TYPE:  # a meta-game's log (amalogs meta --log)
+        from amalogs.cli.meta_commands import replay_meta
+
+        checked, difference = replay_meta(log)
+    else:
+        checked, difference = run(catalog(), log)
     record = {"log": str(log), "events": checked, "identical": difference is None, "difference": difference}
 
     def text() -> None:

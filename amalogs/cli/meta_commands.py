@@ -16,27 +16,37 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from amalogs.meta.game import MetaGame
+    from amalogs.meta.saves import MetaSession
 
-__all__ = ["meta"]
+__all__ = ["meta", "replay_meta", "resume_meta"]
 
 TEAM_STYLES = ("bold cyan", "bold magenta")
 
 
 @app.command()
 def meta(
-    team1: Annotated[str, typer.Option("--team1", metavar="DECKS", help="Team 1's three decks, e.g. BD,GH,SGK "
-                                       "(GAME for its first sample deck, or GAME:DECK).")] = "BD,GH,SGK",
-    team2: Annotated[str, typer.Option("--team2", metavar="DECKS", help="Team 2's three decks.")] = "BJ,GH,BD",
+    teamfile: Annotated[Optional[Path], typer.Argument(  # noqa: UP045
+        metavar="[TEAMFILE]", help="A team file (TOML: two [[team]] tables, optional [settings]; "
+        "docs/meta-game.md) instead of --team1 and --team2.")] = None,
+    team1: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--team1", metavar="DECKS", help="Team 1's three decks, e.g. BD,GH,SGK (GAME for its first sample deck, "
+        "or GAME:DECK; default BD,GH,SGK).")] = None,
+    team2: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--team2", metavar="DECKS", help="Team 2's three decks (default BJ,GH,BD).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's seed (dice, shuffles, players).")] = 1,
     turn_cap: Annotated[Optional[int], typer.Option(  # noqa: UP045
-        "--turn-cap", min=1, help="End as a draw after this many meta turns (default 60).")] = None,
+        "--turn-cap", min=1, help="End as a draw after this many meta turns (default 60); with --save, stop "
+        "and save after this many meta turns instead (the game's own cap stays).")] = None,
     n: Annotated[int, typer.Option("-n", min=1, help="Play N seeded games (seed … seed+N−1) and summarise.")] = 1,
     p1: Annotated[str, typer.Option("--p1", help="Team 1's players: random or greedy (moves and core games).")] = "greedy",
     p2: Annotated[str, typer.Option("--p2", help="Team 2's players: random or greedy.")] = "greedy",
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045
-    force: Annotated[bool, force_option("Overwrite the --log file if it exists (without --force an existing file "
-                                        "is refused before the game starts).")] = False,
+    save: Annotated[Optional[Path], typer.Option(  # noqa: UP045
+        "--save", metavar="FILE", help="Save the game here when it stops (at --turn-cap, at the end, or on "
+        "Ctrl-C); `amalogs resume FILE` goes on with it.")] = None,
+    force: Annotated[bool, force_option("Overwrite the --log and --save files if they exist (without --force an "
+                                        "existing file is refused before the game starts).")] = False,
 ) -> None:
     """Play the AMALOGS meta-game: two teams of three avatars on a 9 × 9 board; each avatar moves 2D6 − WE
     squares and declares one duel a turn, which plays its core game's turn against everyone within its レンジ
@@ -44,28 +54,67 @@ def meta(
 
     Example: amalogs meta --team1 BD,GH,SGK --team2 BJ,GH,BD --seed 1
     """
-    from amalogs.meta.game import MetaGame
-    from amalogs.meta.runner import play_batch, play_game, write_log
+    from amalogs.meta.runner import play_batch
+    from amalogs.meta.saves import MetaHeader, MetaSession
     from amalogs.meta.settings import MetaSettings, parse_team
+    from amalogs.meta.teamfile import load_team_file
+    from amalogs.writer import check_targets
 
     for who in (p1, p2):
         if who not in ("random", "greedy"):
             raise AmalogsError(f"unknown player {who!r} (the meta-game has: random, greedy)")
-    if log is not None and n > 1:
-        raise AmalogsError("--log writes one game's log: leave out -n")
-    if log is not None and log.exists() and not force:
-        raise AmalogsError(f"{log} exists (give --force to overwrite it)")
+    if (log is not None or save is not None) and n > 1:
+        raise AmalogsError("--log and --save record one game: leave out -n")
+    check_targets([p for p in (log, save) if p is not None], force)
     cat = catalog()
-    teams = (parse_team("team 1", team1), parse_team("team 2", team2))
-    settings = MetaSettings(**({"turn_cap": turn_cap} if turn_cap else {}))
+    if teamfile is not None:
+        if team1 is not None or team2 is not None:
+            raise AmalogsError("give the teams either in TEAMFILE or with --team1 and --team2, not both")
+        teams, settings = load_team_file(teamfile, cat)
+    else:
+        teams = (parse_team("team 1", team1 or "BD,GH,SGK"), parse_team("team 2", team2 or "BJ,GH,BD"))
+        settings = MetaSettings()
+    if turn_cap and save is None:
+        settings = settings.model_copy(update={"turn_cap": turn_cap})
     players = (p1, p2)
-    out = console()
     if n > 1:
         summary = play_batch(cat, teams, seed, n, settings, players, players)
-        out.print(_batch_table(summary, teams))
+        console().print(_batch_table(summary, teams))
         return
-    game = MetaGame.new(cat, teams, seed, settings, players)
-    shown = 1  # (after the start)
+    header = MetaHeader.model_validate({"seed": seed, "settings": settings, "teams": teams, "players": players,
+                                        "core_players": players})
+    session = MetaSession(cat, header)
+    _play(session, quiet, log, save, turn_cap if save is not None else None, None, fresh=True)
+
+
+def resume_meta(file: Path, quiet: bool, log: Path | None, stop_after: int | None) -> None:
+    """``amalogs resume`` for a meta-game save: play its decisions again from the seed, then go on to the end
+    (or ``stop_after`` more decisions), rewriting the save when it stops."""
+    from amalogs.cli.output import echo
+    from amalogs.meta.saves import load_save
+
+    session = load_save(catalog(), file)
+    if not quiet:
+        echo(f"resuming {file}: meta turn {session.game.turn}, {len(session.actions)} decisions so far")
+    _play(session, quiet, log, file, None, stop_after, fresh=False)
+
+
+def replay_meta(log: Path) -> tuple[int, str | None]:
+    """``amalogs replay`` for a meta-game log."""
+    from amalogs.meta.saves import replay_log
+
+    return replay_log(catalog(), log)
+
+
+def _play(session: MetaSession, quiet: bool, log: Path | None, save: Path | None, stop_turn: int | None,
+          stop_after: int | None, fresh: bool) -> None:
+    """Play on with a play-by-play; save on Ctrl-C and when the game stops (to ``save``, or a file named for the
+    seed on Ctrl-C); write the log at the end."""
+    from amalogs.cli.output import echo
+
+    out = console()
+    game = session.game
+    shown = len(game.events) if not fresh else 1  # (after the start)
 
     def watch(g: MetaGame, action: str) -> None:
         nonlocal shown
@@ -79,17 +128,33 @@ def meta(
         shown = len(g.events)
 
     if not quiet:
-        out.print(_roster(game))
+        if fresh:
+            out.print(_roster(game))
         out.print(_board(game))
-        watch(game, "")
-    outcome = play_game(game, players, seed, watch)
+        if fresh:
+            watch(game, "")
+    target = save or Path(f"meta-{session.header.seed}.amalogs-save.json")
+    try:
+        outcome = session.run(watch, stop_turn, stop_after)
+    except KeyboardInterrupt:
+        session.save(target)
+        echo(f"interrupted: saved the game so far to {target} ({len(session.actions)} decisions); "
+             f"`amalogs resume {target}` goes on with it", err=True)
+        raise typer.Exit(130) from None
+    if save is not None:
+        session.save(save)
+    if outcome is None:
+        where = f"after meta turn {stop_turn}" if stop_turn is not None else f"in meta turn {game.turn}"
+        echo(f"stopped {where} ({len(session.actions)} decisions)"
+             + (f"; saved to {save}: `amalogs resume {save}` goes on with it" if save else ""))
+        return
     if not quiet:
         out.print(_board(game))
     winner = "a draw" if outcome.winner is None else f"team {outcome.winner + 1} wins"
     out.print(f"Result: {winner} — {outcome.reason} after {outcome.turns} meta turns "
               f"(base life {game.life[0]} – {game.life[1]})")
     if log is not None:
-        write_log(log, game, seed, players)
+        log.write_text("\n".join(session.log_lines()) + "\n", encoding="utf-8")
 
 
 def _name(game: MetaGame, k: int) -> Text:

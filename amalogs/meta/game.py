@@ -102,6 +102,7 @@ class MetaGame:
         self.result: MetaOutcome | None = None
         self.check: Callable[[Match], None] | None = None  # runs after every core action (tests: the invariants)
         self._players = tuple(_core_player(name) for name in core_players)
+        self.reserves: tuple[list[Side], list[Side]] = ([], [])  # reserve decks not yet used, in order
 
     # --- construction -------------------------------------------------------------------------------
 
@@ -121,6 +122,10 @@ class MetaGame:
                 core = fresh_core(catalog, side, game.rng.getrandbits(31), game._players[t])
                 _carried(catalog, side, core)
                 game.avatars.append(Avatar(t, side, page.abbreviation, page.we.we, page.we.range, square, core))
+            for spec in teams[t].reserve:
+                spare = resolve_side(catalog, spec)
+                _carried(catalog, spare, fresh_core(catalog, spare, 0, game._players[t]))
+                game.reserves[t].append(spare)
         game._emit("start", seed=seed, teams=[[deck_ref(a.side) for a in game.avatars if a.team == t] for t in (0, 1)],
                    squares=[list(a.square or ()) for a in game.avatars], bases=[list(b) for b in game.bases],
                    life=list(game.life))
@@ -141,6 +146,7 @@ class MetaGame:
             self.acting, self.step
         twin.roll, twin.core_turn, twin.events, twin.result = self.roll, self.core_turn, list(self.events), self.result
         twin.check = self.check
+        twin.reserves = (list(self.reserves[0]), list(self.reserves[1]))
         return twin
 
     # --- the contract -------------------------------------------------------------------------------
@@ -242,7 +248,8 @@ class MetaGame:
             self.roll = ()
 
     def _revive(self, k: int) -> None:
-        """A defeated avatar comes back next to its base (the free square nearest it) with a fresh core game."""
+        """A defeated avatar comes back next to its base (the free square nearest it) with a fresh core game: of its
+        team's next reserve deck while one is left, else of the deck it had."""
         a = self.avatars[k]
         base = self.bases[a.team]
         taken = set(self.occupied())
@@ -251,8 +258,12 @@ class MetaGame:
             free = sorted(reachable(base, max(self.settings.width, self.settings.height), self.settings.width,
                                     self.settings.height, taken), key=lambda sq: (distance(sq, base), sq[1], sq[0]))
         a.square = free[0]
+        if self.reserves[a.team]:  # the team's next reserve deck; when none is left, the deck it had
+            a.side = self.reserves[a.team].pop(0)
+            page = a.side.game.page
+            a.abbreviation, a.we, a.reach = page.abbreviation, page.we.we, page.we.range
         a.core = fresh_core(self.catalog, a.side, self.rng.getrandbits(31), self._players[a.team])
-        self._emit("revive", avatar=k, square=list(a.square))
+        self._emit("revive", avatar=k, square=list(a.square), deck=deck_ref(a.side))
 
     # --- duels --------------------------------------------------------------------------------------
 

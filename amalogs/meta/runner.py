@@ -13,7 +13,8 @@ from typing import Any
 from amalogs.catalog import Catalog
 from amalogs.meta.game import MetaGame, MetaOutcome
 from amalogs.meta.players import make_meta_player
-from amalogs.meta.settings import META_VERSION, MetaSettings, TeamSpec
+from amalogs.meta.saves import MetaHeader
+from amalogs.meta.settings import MetaSettings, TeamSpec
 
 __all__ = ["BatchSummary", "log_lines", "play_batch", "play_game", "write_log"]
 
@@ -36,12 +37,12 @@ def play_game(game: MetaGame, players: tuple[str, str], seed: int,
 
 
 def log_lines(game: MetaGame, seed: int, players: tuple[str, str]) -> list[str]:
-    """The JSONL log: a header (what was asked for), then one event a line."""
-    header: dict[str, Any] = {"type": "meta-header", "version": META_VERSION, "seed": seed,
-                              "settings": game.settings.model_dump(mode="json"),
-                              "teams": [t.model_dump(mode="json") for t in game.teams],
-                              "players": list(players), "core_players": list(game.core_players)}
-    return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in (header, *game.events)]
+    """The JSONL log: a header (what was asked for, :class:`amalogs.meta.saves.MetaHeader`), then one event a
+    line."""
+    header = MetaHeader.model_validate({"seed": seed, "settings": game.settings, "teams": game.teams,
+                                        "players": players, "core_players": game.core_players})
+    lines: list[dict[str, Any]] = [header.model_dump(mode="json"), *game.events]
+    return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
 
 
 def write_log(path: Path, game: MetaGame, seed: int, players: tuple[str, str]) -> None:

@@ -13,7 +13,7 @@ from pydantic import Field, StrictInt, StrictStr, model_validator
 from amalogs.errors import AmalogsError
 from amalogs.models.base import DataModel
 
-__all__ = ["META_VERSION", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
+__all__ = ["META_VERSION", "TEAM_SIZE", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
 
 META_VERSION: Literal[1] = 1
 """The version of the meta-game's settings, teams and logs as written."""
@@ -63,12 +63,15 @@ class MetaSettings(DataModel):
 
 class TeamSpec(DataModel):
     """A team: a name and three avatars, each a deck as the command line names it (``BD`` — the game's first
-    shipped deck — or ``BD:black-eclipse``)."""
+    shipped deck — or ``BD:black-eclipse``) and reserve decks for revival."""
 
     version: Literal[1] = META_VERSION
     name: Annotated[StrictStr, Field(min_length=1, max_length=40)]
     avatars: Annotated[tuple[Annotated[StrictStr, Field(min_length=1, max_length=200)], ...],
                        Field(min_length=TEAM_SIZE, max_length=TEAM_SIZE)]
+    reserve: Annotated[tuple[Annotated[StrictStr, Field(min_length=1, max_length=200)], ...],
+                       Field(max_length=30)] = Field((), description="decks defeated avatars come back with, in order, "
+                                                     "before their own (decision)")
 
 
 def parse_team(name: str, text: str) -> TeamSpec:

@@ -1,0 +1,218 @@
+"""Meta-game sessions that stop and go on: the log's header as a strict model, saves (the header and the
+decisions so far), and replay of a log (``docs/meta-game.md``, "Logs, saves and replay").
+
+A meta-game is fixed by its header — settings, teams, seed, players — so a save keeps only the decisions made:
+resuming plays them again from the seed (each must come out the same) and goes on, to the same end as a run that
+never stopped. Every file is read once, at the edge; a bad one is refused in one line naming the file and key.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import Field, StrictInt, StrictStr, ValidationError
+
+from amalogs.catalog import Catalog
+from amalogs.errors import AmalogsError, cut, cut_text, shown_path
+from amalogs.meta.game import MetaGame, MetaOutcome
+from amalogs.meta.players import MetaPlayer, make_meta_player
+from amalogs.meta.settings import META_VERSION, MetaError, MetaSettings, TeamSpec
+from amalogs.models.base import DataModel
+from amalogs.writer import write_atomic
+
+__all__ = ["LOG_TYPE", "SAVE_TYPE", "MetaHeader", "MetaSave", "MetaSession", "file_kind", "load_save",
+           "read_log", "replay_log"]
+
+LOG_TYPE: Literal["meta-header"] = "meta-header"
+"""The format name a meta-game log's first line carries in ``type``."""
+
+SAVE_TYPE: Literal["meta-save"] = "meta-save"
+"""The format name of a meta-game save."""
+
+FILE_LIMIT = 64 * 1024 * 1024
+"""The largest log or save read (a 60-turn game's log is well under 1 MB)."""
+
+PlayerName = Literal["random", "greedy"]
+Seed = Annotated[StrictInt, Field(ge=-(2**63), le=2**63)]
+M = TypeVar("M", bound=DataModel)
+
+
+class MetaHeader(DataModel):
+    """What a meta-game was asked to be: the first line of its log and the heart of its save."""
+
+    type: Literal["meta-header"] = LOG_TYPE
+    version: Literal[1] = META_VERSION
+    seed: Seed
+    settings: MetaSettings
+    teams: tuple[TeamSpec, TeamSpec]
+    players: tuple[PlayerName, PlayerName]
+    core_players: tuple[PlayerName, PlayerName]
+
+    def game(self, catalog: Catalog) -> MetaGame:
+        """The meta-game at its start."""
+        return MetaGame.new(catalog, self.teams, self.seed, self.settings, self.core_players)
+
+
+class MetaSave(DataModel):
+    """A meta-game stopped part-way: its header and every decision made so far, in order."""
+
+    type: Literal["meta-save"] = SAVE_TYPE
+    version: Literal[1] = META_VERSION
+    header: MetaHeader
+    actions: Annotated[tuple[Annotated[StrictStr, Field(max_length=40)], ...], Field(max_length=1_000_000)]
+
+
+class MetaSession:
+    """A meta-game with its meta players and the decisions made: it plays on, stops, and saves."""
+
+    def __init__(self, catalog: Catalog, header: MetaHeader) -> None:
+        self.header = header
+        self.game = header.game(catalog)
+        self.movers: tuple[MetaPlayer, MetaPlayer] = (make_meta_player(header.players[0]),
+                                                      make_meta_player(header.players[1]))
+        self.rng = random.Random(header.seed)
+        self.actions: list[str] = []
+
+    def step(self) -> str:
+        """The deciding team's meta player chooses; the choice is carried out and recorded."""
+        team = self.game.current_player()
+        assert team is not None
+        action = self.movers[team].choose(self.game.observation(), self.game.legal_actions(), self.rng)
+        self.game.apply_action(action)
+        self.actions.append(action)
+        return action
+
+    def run(self, watch: Callable[[MetaGame, str], None] | None = None, stop_turn: int | None = None,
+            stop_after: int | None = None) -> MetaOutcome | None:
+        """Play on to the end (the outcome), or until meta turn ``stop_turn`` is over or ``stop_after`` more
+        decisions are made (None: stopped, to be saved)."""
+        made = 0
+        while not self.game.is_terminal():
+            if (stop_turn is not None and self.game.turn > stop_turn) or (stop_after is not None and made >= stop_after):
+                return None
+            action = self.step()
+            made += 1
+            if watch is not None:
+                watch(self.game, action)
+        return self.game.outcome
+
+    def saved(self) -> MetaSave:
+        return MetaSave(header=self.header, actions=tuple(self.actions))
+
+    def save(self, path: Path) -> None:
+        write_atomic(path, self.saved().model_dump_json(indent=1) + "\n")  # (a Ctrl-C mid-write leaves the old)
+
+    def log_lines(self) -> list[str]:
+        """The JSONL log: the header, then one event a line."""
+        lines: list[dict[str, Any]] = [self.header.model_dump(mode="json"), *self.game.events]
+        return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
+
+
+def _text(path: Path, what: str) -> str:
+    try:
+        if path.exists() and not path.is_file():
+            raise MetaError(f"{shown_path(path)}: not a {what} (not a regular file)")
+        if path.exists() and path.stat().st_size > FILE_LIMIT:
+            raise MetaError(f"{shown_path(path)}: a {what} of {path.stat().st_size:,} bytes is over the limit")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MetaError(f"{shown_path(path)}: no such {what}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MetaError(f"{shown_path(path)}: not a readable {what} ({exc})") from None
+
+
+def _json(path: Path, text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise MetaError(f"{shown_path(path)}: {where}: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise MetaError(f"{shown_path(path)}: {where}: not JSON ({exc.msg} at column {exc.colno})") from None
+
+
+def _model(path: Path, model: type[M], data: Any, where: str = "") -> M:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise MetaError(f"{shown_path(path)}: {where}{key}: {first['msg']}") from None
+
+
+_KIND = re.compile(rb'"type"\s*:\s*"(meta-header|meta-save)"')
+
+
+def file_kind(path: Path) -> str | None:
+    """``meta-header`` (a meta-game log), ``meta-save`` or None (anything else: a match's file, or unreadable),
+    read from the first ``type`` in the file's first 4 KB (so even a truncated save is told), for ``replay`` and
+    ``resume`` to dispatch on."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return None
+    found = _KIND.search(head)
+    return found.group(1).decode() if found and head.lstrip().startswith(b"{") else None
+
+
+def read_log(path: Path) -> tuple[MetaHeader, list[dict[str, Any]]]:
+    """A meta-game log: its header (validated) and its events (JSON objects, one a line)."""
+    lines = [line for line in _text(path, "meta-game log").splitlines() if line.strip()]
+    if not lines:
+        raise MetaError(f"{shown_path(path)}: an empty meta-game log (line 1 must be its header)")
+    header = _model(path, MetaHeader, _json(path, lines[0], "line 1"), "line 1: ")
+    events = []
+    for n, line in enumerate(lines[1:], start=2):
+        event = _json(path, line, f"line {n}")
+        if not isinstance(event, dict):
+            raise MetaError(f"{shown_path(path)}: line {n}: an event must be a JSON object, not {cut(event)}")
+        events.append(event)
+    return header, events
+
+
+def replay_log(catalog: Catalog, path: Path) -> tuple[int, str | None]:
+    """Re-run a logged meta-game from its seed; return (events checked, the first difference or None)."""
+    header, logged = read_log(path)
+    session = _session(catalog, header, path)
+    session.run()
+    new = session.game.events
+    for i, (old, now) in enumerate(zip(logged, new, strict=False)):
+        if old != now:
+            return i, (f"event {i} differs: logged {_shown(old)} but replay gave {_shown(now)}")
+    if len(logged) != len(new):
+        return min(len(logged), len(new)), f"the log has {len(logged)} events but the replay gave {len(new)}"
+    return len(logged), None
+
+
+def _shown(event: Any) -> str:
+    return cut_text(json.dumps(event, ensure_ascii=False, sort_keys=True), 300)
+
+
+def load_save(catalog: Catalog, path: Path) -> MetaSession:
+    """A saved meta-game, its decisions played again from the seed: each must be the one saved."""
+    text = _text(path, "meta-game save")
+    saved = _model(path, MetaSave, _json(path, text, "(top level)"))
+    session = _session(catalog, saved.header, path)
+    for k, action in enumerate(saved.actions):
+        if session.game.is_terminal():
+            raise MetaError(f"{shown_path(path)}: actions.{k}: the game was over after {k} decisions")
+        try:
+            made = session.step()
+        except AmalogsError as exc:
+            raise MetaError(f"{shown_path(path)}: actions.{k}: {exc}") from None
+        if made != action:
+            raise MetaError(f"{shown_path(path)}: actions.{k}: saved {cut(action)} but the game's players chose "
+                            f"{made!r} (a save from other rules or another amalogs)")
+    return session
+
+
+def _session(catalog: Catalog, header: MetaHeader, path: Path) -> MetaSession:
+    try:
+        return MetaSession(catalog, header)
+    except AmalogsError as exc:
+        raise MetaError(f"{shown_path(path)}: teams: {exc}") from None
