@@ -198,16 +198,22 @@ def _dask(plan: Plan, jobs: Sequence[Scheduled], workers: int,
           address: str | None) -> Iterator[tuple[int, list[dict[str, Any]]]]:
     """(chunk number, its rows) as chunks finish on a Dask cluster: a new ``LocalCluster`` of ``workers``
     single-threaded processes, or the running scheduler at ``address``."""
+    import logging
+    import os
     from importlib import import_module
 
+    # A cluster of our own is ours to quiet: its start-up chatter, and the tracebacks its workers log when a
+    # heartbeat meets the scheduler already closing, are not the user's business (a chunk that fails raises
+    # through its future). The workers are new processes: they read Dask's logging setting from the
+    # environment. A user's own setting wins.
+    quiet = "critical" if address is None else "error"
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", quiet)
     try:
         dd: Any = import_module("distributed")  # (untyped: used through Any)
     except ImportError:
         raise AmalogsError("--scheduler dask needs Dask distributed: pip install 'amalogs[dask]'") from None
     Client, LocalCluster, as_completed = dd.Client, dd.LocalCluster, dd.as_completed
-    import logging
-
-    logging.getLogger("distributed").setLevel(logging.ERROR)  # its start-up chatter is not the user's business
+    logging.getLogger("distributed").setLevel(logging.CRITICAL if address is None else logging.ERROR)
     chunks = _chunks(jobs, workers)
     cluster = None
     try:
