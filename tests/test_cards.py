@@ -58,3 +58,17 @@ def test_build_divide_decks_have_exactly_twelve_burst_cards(catalog: Catalog) ->
     cards = catalog.cards("build-divide")
     for deck, _ in catalog.decks("build-divide").values():
         assert sum(n for cid, n in deck.main.items() if "burst" in cards[cid].keywords) == 12
+
+
+def test_a_number_outside_its_printed_range_is_refused(catalog: Catalog) -> None:
+    """A card whose number stat lies outside the profile's printed range (a play cost of -1) is refused, naming the
+    card and the stat; before, it loaded and failed only when converted."""
+    from amalogs.cardcheck import check_cards
+    from amalogs.models.cards import CardSet
+
+    bd = catalog.game("BD")
+    card = catalog.cards(bd.id)["spark-imp"]
+    for value, bad in ((-1, True), (0, False), (10, False), (11, True)):
+        changed = card.model_copy(update={"stats": {**card.stats, "play-cost": value}})
+        problems = list(check_cards(CardSet(game=bd.id, cards=(changed,)), bd.profile))
+        assert (("cards[0].stats.play-cost", f"{value} is outside the printed range 0–10 of プレイコスト") in problems) is bad
