@@ -88,8 +88,9 @@ def _check_card(where: str, card: Card, profile: GameProfile) -> Iterator[Proble
             yield f"{where}.stats.{stat_id}", f"expected {_KIND_WORDS[stat.kind]}, got {cut(value)}"
         elif stat.kind == "number" and stat.step and isinstance(value, int) and value % stat.step:
             yield f"{where}.stats.{stat_id}", f"{value} is not a multiple of {stat.step}"
-        elif stat.kind == "number" and stat.range is not None and isinstance(value, int) and not (
+        elif stat.kind == "number" and stat.range is not None and isinstance(value, int) and value != 0 and not (
                 stat.range.min <= value and (stat.range.max is None or value <= stat.range.max)):
+            # 0 always passes: a converted card that costs nothing stays free (docs/rules.md §7, "Costs of 0")
             yield f"{where}.stats.{stat_id}", f"{value} is outside the printed range {stat.range} of {stat.name}"
     for stat_id in printed:
         if stat_id not in card.stats and stat_id in stats and stats[stat_id].sum_of is None:

@@ -62,13 +62,20 @@ def test_build_divide_decks_have_exactly_twelve_burst_cards(catalog: Catalog) ->
 
 def test_a_number_outside_its_printed_range_is_refused(catalog: Catalog) -> None:
     """A card whose number stat lies outside the profile's printed range (a play cost of -1) is refused, naming the
-    card and the stat; before, it loaded and failed only when converted."""
+    card and the stat; before, it loaded and failed only when converted. 0 passes (a converted free card stays
+    free, docs/rules.md §7): ブレイクジョーカー prints 1–7, and a converted card may be 0."""
     from amalogs.cardcheck import check_cards
     from amalogs.models.cards import CardSet
 
     bd = catalog.game("BD")
     card = catalog.cards(bd.id)["spark-imp"]
-    for value, bad in ((-1, True), (0, False), (10, False), (11, True)):
+    for value, bad in ((-1, True), (0, False), (10, False), (11, True)):  # BD prints 0–10
         changed = card.model_copy(update={"stats": {**card.stats, "play-cost": value}})
         problems = list(check_cards(CardSet(game=bd.id, cards=(changed,)), bd.profile))
         assert (("cards[0].stats.play-cost", f"{value} is outside the printed range 0–10 of プレイコスト") in problems) is bad
+    bj = catalog.game("BJ")
+    card = next(iter(catalog.cards(bj.id).values()))
+    for value, bad in ((0, False), (8, True), (-2, True)):  # BJ prints 1–7
+        changed = card.model_copy(update={"stats": {**card.stats, "bj-number": value}})
+        problems = [k for k, _ in check_cards(CardSet(game=bj.id, cards=(changed,)), bj.profile)]
+        assert ("cards[0].stats.bj-number" in problems) is bad
