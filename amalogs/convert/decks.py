@@ -423,15 +423,16 @@ def _fill_side_and_extra(game: Game, placed: dict[str, Counter[str]], target_car
     rules = game.profile.deck
     fit = _fit_of(game, placed["main"], pool)
     specials = {s.card_type for s in rules.special_counts if s.card_type and s.count.max is not None}
-    needs = [(s.id, s.size.min, s.size.max, s.types, s.en) for s in rules.side_decks]
-    needs += [(e.id, e.count.min, e.count.max, e.types, e.en) for e in rules.extra_cards]
-    for part_id, minimum, maximum, types, label in needs:
+    needs = [(s.id, s.size, s.types, s.en) for s in rules.side_decks]
+    needs += [(e.id, e.count, e.types, e.en) for e in rules.extra_cards]
+    for part_id, allowed, types, label in needs:
+        minimum, maximum = allowed.min, allowed.max
         part = placed.setdefault(part_id, Counter())
         size = sum(part.values())
         if maximum is not None and size > maximum:
             _trim(game, part_id, part, pool, size - maximum, result)
             result.actions.append(f"trimmed the {label} from {size} to {maximum} cards, the most-copied first: "
-                                  f"{game.profile.name} allows {_count(CountLike(minimum, maximum))}")
+                                  f"{game.profile.name} allows {_count(allowed)}")
         missing = minimum - sum(part.values())
         if missing <= 0:
             continue
@@ -445,7 +446,7 @@ def _fill_side_and_extra(game: Game, placed: dict[str, Counter[str]], target_car
             if not usable:
                 names = "・".join(s.name for s in game.profile.stats if s.id in bound)
                 note = (f"; no card of the deck shares a {names} with any of them, so it can never be used (it is "
-                        f"there because every {game.profile.name} deck needs {_count(CountLike(minimum, maximum))})")
+                        f"there because every {game.profile.name} deck needs {_count(allowed)})")
                 usable = plain
         best = _ranked(game, fit, usable)
         if not best:
@@ -459,12 +460,6 @@ def _fill_side_and_extra(game: Game, placed: dict[str, Counter[str]], target_car
         names = ", ".join(f"{n}× {target_cards[cid].name}" for cid, n in chosen.items())
         result.actions.append(f"filled the {label} from {game.profile.name}'s own cards ({names}) in the deck's "
                               f"colours: the source deck has nothing that goes there{note}")
-
-
-@dataclass(frozen=True)
-class CountLike:
-    min: int
-    max: int | None
 
 
 def explain(violation: Violation, source: Game, target: Game) -> str:
