@@ -405,8 +405,7 @@ class Match:
     def _do_reaction(self, me: int, act: Action) -> None:
         """The defender's spell-speed-2 window as the host's attacks begin."""
         if act.verb == "pass":
-            s = self.state
-            s.phase, s.decider = "attack", s.active
+            self._offer_reaction(after=me)
             return
         self.state.games[me].apply_reaction(self.state, me, act)
         self._run_stack("reactions")
@@ -455,10 +454,19 @@ class Match:
         self._after_attack()
 
     def _then_reactions(self) -> None:
-        """The spell-speed-2 window as the host's attacks begin: the first seat of the other side (in turn
-        order) whose game offers a play decides; with none, the host goes on to its attacks."""
+        """The spell-speed-2 window as the host's attacks begin, and again after each reaction resolves (a later
+        play answers an earlier one: 後出し優勢): every seat but the host's is asked in turn order from the
+        host's — its allies (キャスト) as well as the other side (ゲスト) — and the first whose game offers a
+        play decides; with none, the host goes on to its attacks."""
+        self._offer_reaction(after=None)
+
+    def _offer_reaction(self, after: int | None) -> None:
+        """Ask the seats after ``after`` (all of them when None), in turn order from the host, up to the host."""
         s = self.state
-        for j in opponents(s, s.active):
+        order = turn_order(s, s.active)[1:]
+        if after is not None:
+            order = order[order.index(after) + 1:] if after in order else []
+        for j in order:
             if s.games[j].reactions(s, j):
                 s.phase, s.decider = "reaction", j
                 return
