@@ -54,6 +54,10 @@ def match(
     rows: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--rows", metavar="FILE", help="Write one row per match (seed, seats, games, decks, players, winner, reason, "
         "turns, decisions) here, .jsonl or .csv, and summarise; an existing file of the same batch is resumed.")] = None,
+    rulings: Annotated[bool, typer.Option(
+        "--rulings", help="Rule by hand the effects the referee cannot carry out (native ones): the card's "
+        "controller picks canonical effects from a menu or skip, the other player confirms; the log records "
+        "it. One match at a time.")] = False,
     fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """Referee an exhibition match between two decks, with a play-by-play (or N matches with a summary).
@@ -84,6 +88,9 @@ def match(
         sides = (resolve_side(cat, first), resolve_side(cat, second))
         seed = 1 if seed is None else seed
         turn_cap = 60 if turn_cap is None else turn_cap
+    if rulings and (n > 1 or rows is not None or begin is not None):
+        raise AmalogsError("--rulings rules effects by hand in one match from decks (-n 1, no --rows; a position "
+                           "file says rulings = true itself)")
     if rows is not None:
         if begin is not None or save is not None or stop_after is not None or log is not None:
             raise AmalogsError("--rows records a batch of matches played from decks: give it without --from, "
@@ -116,7 +123,8 @@ def match(
     if "human" in players and fmt is not DataFormat.text:
         raise AmalogsError("--format json|csv prints a result for programs: a human plays with --format text")
     check_targets([p for p in (log, save) if p is not None], force)  # before the match, not after it
-    session = Session(cat, sides, seed, players, turn_cap, match=begin(seed) if begin else None, check=check)
+    session = Session(cat, sides, seed, players, turn_cap, match=begin(seed) if begin else None, check=check,
+                      rulings=rulings)
     _play(session, quiet, log, save or Path(f"match-{seed}.amalogs-save.json"), save is not None and begin is None,
           stop_after, saving=begin is None, fmt=fmt)
 
@@ -207,9 +215,7 @@ def resume(
     if file_kind(file) == SAVE_TYPE:  # a meta-game's save (amalogs meta --save)
         from amalogs.cli.meta_commands import resume_meta
 
-        if fmt is not DataFormat.text:
-            raise AmalogsError("--format json|csv is for match saves: a meta-game resumes with --format text")
-        resume_meta(file, quiet, log, stop_after)
+        resume_meta(file, quiet, log, stop_after, fmt)
         return
     session = load_session(catalog(), file)
     state = session.match.state
@@ -289,7 +295,8 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
     if save_at_stop:
         echo(f"saved the finished match to {save}", err=not text)
     if log is not None:
-        write_log(log, header(session.sides, session.seed, session.players, session.turn_cap), result.events)
+        write_log(log, header(session.sides, session.seed, session.players, session.turn_cap, session.rulings),
+                  result.events)
         echo(f"wrote {log} ({len(result.events)} events)", err=not text)
 
 

@@ -206,8 +206,8 @@ def not_carried_out_html(table: Table, limit: int = 6) -> str:
     the players to resolve by hand. The event is public (the play-by-play names the card to everyone)."""
     state = table.session.match.state
     items = []
-    for event in state.events:
-        if event.get("type") != NOT_CARRIED_OUT:
+    for k, event in enumerate(state.events):
+        if event.get("type") not in (NOT_CARRIED_OUT, "ruling-asked"):
             continue
         uid = event.get("card")
         seat = event.get("seat")
@@ -218,11 +218,39 @@ def not_carried_out_html(table: Table, limit: int = 6) -> str:
         notes = [str(getattr(e, "text", "")) for e in (found[1].effects if found is not None else ())
                  if e.do == event.get("effect") and e.when == event.get("when") and getattr(e, "text", None)]
         note = f'<p class="dim">what it does: {esc(" / ".join(notes))}</p>' if notes else ""
+        if event.get("type") == "ruling-asked":
+            note = f'<p class="dim">what it does: {esc(event.get("text"))}</p>' if event.get("text") else ""
+            note += _ruling_status(state.events, k, uid)
+            what = "ruled by hand"
+        else:
+            what = f'{event.get("effect")}, {event.get("when")}'
         items.append(f'<li><span class="name">{esc(who)}{esc(name)}</span> <span class="dim">'
-                     f'({esc(event.get("effect"))}, {esc(event.get("when"))})</span>'
+                     f'({esc(what)})</span>'
                      f'<blockquote class="ctext">{esc(text)}</blockquote>{note}</li>')
     if not items:
         return ""
     shown = items[-limit:][::-1]
-    return (f'<section class="native"><h2>to resolve by hand <span class="dim">(the referee cannot carry these out; '
+    how = ("its controller picks what it does, the other side confirms" if state.rulings
+           else "the referee cannot carry these out")
+    return (f'<section class="native"><h2>to resolve by hand <span class="dim">({how}; '
             f'{len(items)} so far, newest first)</span></h2><ul>{"".join(shown)}</ul></section>')
+
+
+def _ruling_status(events: Sequence[dict[str, Any]], asked: int, uid: object) -> str:
+    """How the ruling asked at event ``asked`` stands: proposed, rejected, or ruled (and by whom)."""
+    status = "waiting for its controller's ruling"
+    for event in events[asked + 1:]:
+        if event.get("card") != uid:
+            continue
+        kind = event.get("type")
+        if kind == "ruling-proposed":
+            status = f"proposed: {event.get('ruling')} — waiting for the other side to confirm"
+        elif kind == "ruling-rejected":
+            status = f"rejected: {event.get('ruling')}"
+        elif kind == "manual-ruling":
+            by = event.get("confirmed_by")
+            status = (f"ruled: {event.get('ruling')}, confirmed by P{by + 1}" if isinstance(by, int)
+                      else f"ruled: {event.get('ruling')} (no agreement)")
+            break
+    return f'<p class="ruling">{esc(status)}</p>'
+

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from amalogs.referee.engine import rulings
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import shuffle
 from amalogs.referee.engine.field import destroy, destroy_if_dead, lose
@@ -113,7 +114,7 @@ def resolve(s: State, chosen: int | None = None) -> bool:
             continue
         s.stack.pop()
         _apply_global(s, p)
-        if s.trigger_by_effect or s.phase in ("effect-discard", "search-pick", "scout-place"):
+        if s.trigger_by_effect or s.phase in ("effect-discard", "search-pick", "scout-place", "ruling"):
             return False  # a life trigger revealed by the effect's damage, a discard or a pick waits for a decision
     return True
 
@@ -167,6 +168,9 @@ def _apply_global(s: State, p: Pending) -> None:
     if e.do == "native":  # a game module may carry out its own cards' native effects
         if s.cards[p.source].owner == p.controller and module_of(s, p.controller).carry_out_native(s, p):
             return  # the module logs what it did
+        if s.rulings:  # else the players rule it by hand
+            rulings.ask(s, p)
+            return
     if handler is None:
         s.emit("effect-not-carried-out", seat=p.controller, card=p.source, effect=e.do, when=e.when)
         return

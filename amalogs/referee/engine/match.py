@@ -61,6 +61,7 @@ from amalogs.referee.engine.registry import (
     opponents,
     turn_order,
 )
+from amalogs.referee.engine import rulings
 from amalogs.referee.engine.rules import GameRules, rules_of
 from amalogs.referee.engine.state import Attack, CardData, State
 
@@ -114,8 +115,10 @@ class Match:
 
     @classmethod
     def new(cls, catalog: Catalog, sides: Sequence[tuple[Game, Deck]], seed: int, turn_cap: int = 60,
-            log_events: bool = True) -> Match:
-        """Decide the first player and deal both sides; the first decision is the first player's setup."""
+            log_events: bool = True, rulings: bool = False) -> Match:
+        """Decide the first player and deal both sides; the first decision is the first player's setup.
+        ``rulings``: the players rule by hand the ``native`` effects the referee cannot carry out
+        (:mod:`amalogs.referee.engine.rulings`)."""
         games: list[CoreGame] = []
         for game, _ in sides:
             try:
@@ -130,7 +133,7 @@ class Match:
                  for game, seat_parts, facts in zip(games, parts, rules, strict=True)]
         state = State(seats, list(cards), rng, first=rng.randrange(len(seats)), turn_cap=turn_cap,
                       log_events=log_events, has_auras=has_auras, games=games, rules=list(rules),
-                      boost=[0] * len(seats))
+                      boost=[0] * len(seats), rulings=rulings)
         state.ability_cards, state.aura_cards = abilities, auras
         if log_events:
             state.emit("start", seed=seed, first=state.first, games=[g.id for g, _ in sides])
@@ -345,6 +348,8 @@ class Match:
             top = s.stack[-1]
             pending = {"controller": top.controller, "source": top.source, "effect": top.effect.do,
                        "side": getattr(getattr(top.effect, "target", None), "side", None)}
+            if s.phase in ("ruling", "ruling-confirm"):  # the effect's words, and what was proposed, for everyone
+                pending |= {"text": top.effect.text, "ruling": rulings.proposal(s)}
         return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats,
                 "counters": dict(s.counters),
                 "attack": attack, "pending": pending, "cards": {u: public_card(s, u) for u in sorted(visible)}}
@@ -481,6 +486,13 @@ class Match:
         if not resolve(s, int(act.args[0]) if act.verb == "target" else -1):
             return
         self._run_stack(s.resume)
+
+    def _do_ruling(self, me: int, act: Action) -> None:
+        rulings.propose(self.state, me, act)
+
+    def _do_ruling_confirm(self, me: int, act: Action) -> None:
+        if rulings.decide(self.state, me, act):
+            self._run_stack(self.state.resume)
 
     def _attack_actions(self, me: int) -> list[Action]:
         s = self.state
@@ -715,7 +727,7 @@ _DECISIONS: dict[str, Callable[[Match, int, Action], None]] = {
     "block": Match._do_block, "trigger": Match._do_trigger, "target": Match._do_target,
     "discard": Match._do_discard, "effect-discard": Match._do_effect_discard,
     "cost-discard": Match._do_cost_discard, "scout-place": Match._do_scout_place,
-    "search-pick": Match._do_search_pick,
+    "search-pick": Match._do_search_pick, "ruling": Match._do_ruling, "ruling-confirm": Match._do_ruling_confirm,
 }
 """The match's decision steps and what carries out a decision in each (a game's own steps go to the game)."""
 
@@ -762,6 +774,7 @@ _LEGAL: dict[str, Callable[[Match, State, int], list[Action]]] = {
     "reaction": Match._reaction_actions, "scout-place": Match._scout_actions,
     "cost-discard": Match._cost_discard_actions, "search-pick": Match._search_actions,
     "discard": Match._discard_actions, "effect-discard": Match._discard_actions,
+    "ruling": lambda m, s, me: rulings.menu_actions(s), "ruling-confirm": lambda m, s, me: rulings.confirm_actions(s),
 }
 """The legal actions of each of the match's decision steps (a game's own steps ask the game)."""
 

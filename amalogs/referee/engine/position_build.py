@@ -30,6 +30,7 @@ from amalogs.referee.engine.positions import (
     read_position,
     split_ref,
 )
+from amalogs.referee.engine import rulings
 from amalogs.referee.engine.registry import (
     characters_of,
     core_game,
@@ -372,7 +373,7 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
             raise b.fail(key, f"seat {value} does not exist (seats are 0–{n - 1})")
     first = spec.first if spec.first is not None else (spec.active - max(spec.turn - 1, 0)) % n  # turns in seat order
     state = State(seats, b.cards, random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
-                  turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards),
+                  turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards), rulings=spec.rulings,
                   games=[info.module for info, _ in found],
                   rules=[rules_of(info.game, catalog.ontology) for info, _ in found])
     _seat_facts(b, state, spec)
@@ -456,7 +457,14 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
     state.secret.update(spec.secret)
     needs = {"block": ("attack", state.attack), "trigger": ("trigger", state.trigger_card),
              "target": ("stack", state.stack), "search-pick": ("stack", state.stack),
-             "scout-place": ("scout", state.scout), "cost-discard": ("cost_discard", state.cost_discard)}
+             "scout-place": ("scout", state.scout), "cost-discard": ("cost_discard", state.cost_discard),
+             "ruling": ("stack", state.stack), "ruling-confirm": ("stack", state.stack)}
+    if spec.step in ("ruling", "ruling-confirm") and state.stack and state.stack[-1].effect.do != "native":
+        raise b.fail("stack", f"the {spec.step} step rules a native effect: the stack's last effect is "
+                     f"{state.stack[-1].effect.do}")
+    if spec.step == "ruling-confirm" and rulings.proposal(state) is None:
+        raise b.fail("counters", "the ruling-confirm step needs the ruling proposed: counters.ruling "
+                     f"(0–{len(rulings.MENU) - 1}, the menu's order: {', '.join(rulings.MENU)})")
     if spec.step in needs and not needs[spec.step][1]:
         key = needs[spec.step][0]
         raise b.fail(key, f"the {spec.step} step needs {'an effect on the' if key == 'stack' else 'an'} "
@@ -475,8 +483,10 @@ def _default_decider(state: State, modules: list[Any]) -> int:
         return s.attack.defender if s.attack is not None else opponents(s, s.active)[0]
     if s.phase == "trigger" and s.trigger_card is not None:
         return s.cards[s.trigger_card].owner
-    if s.phase in ("target", "search-pick") and s.stack:
+    if s.phase in ("target", "search-pick", "ruling") and s.stack:
         return s.stack[-1].controller
+    if s.phase == "ruling-confirm" and s.stack:
+        return rulings.confirmer(s, s.stack[-1].controller)
     if s.phase == "setup":
         for i in turn_order(s, s.first):
             if modules[i].setup_actions(s, i):

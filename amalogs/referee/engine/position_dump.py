@@ -29,6 +29,8 @@ def dump_position(match: Any, catalog: Any) -> dict[str, Any]:
         out["decider"] = s.decider
     if s.resume != "main":
         out["resume"] = s.resume
+    if s.rulings:
+        out["rulings"] = True
 
     def ref(uid: int) -> str:
         return f"{s.cards[uid].card_id}#{uid}"

@@ -29,7 +29,7 @@ __all__ = ["POSITION_VERSION", "MATCH_STEPS", "EXTRA_ZONES", "PositionError", "P
 
 POSITION_VERSION = 1
 MATCH_STEPS = ("setup", "main", "attack", "block", "reaction", "trigger", "target", "discard", "effect-discard",
-               "cost-discard", "search-pick", "scout-place", "over")
+               "cost-discard", "search-pick", "scout-place", "ruling", "ruling-confirm", "over")
 """The match's own decision steps (``docs/referee.md``); a core game adds its own as ``GAME-ID:STEP``."""
 EXTRA_ZONES = ("bj-row",)
 """Zones the referee gives a seat beyond its game's: another game's cards revealed in a ブレイクジョーカー round."""
@@ -158,6 +158,8 @@ class PositionFile(DataModel):
     counters: dict[str, Count] = Field(default_factory=dict, description="the match's numbers (the tie count …)")
     secret: dict[str, Int] = Field(default_factory=dict, description="choices made but not shown yet")
     outcome: OutcomePosition | None = None
+    rulings: bool = Field(False, description="the players rule by hand the native effects the referee cannot "
+                          "carry out (engine.rulings)")
     seats: tuple[SeatPosition, ...] = Field(min_length=2, max_length=8)
     # a known answer's keys (amalogs.referee.sessions.known_answers): kept with the position, not carried out on loading
     source: str | None = Field(None, description="where the position or its ruling comes from")

@@ -171,6 +171,8 @@ class State:
     aura_memo: Any = None
     # the seat that met a losing condition (with more than two seats, which of a side lost; no event, no position)
     loser: int | None = None
+    # the players rule by hand the native effects the referee cannot carry out (engine.rulings)
+    rulings: bool = False
 
     def clone(self) -> State:
         rng = random.Random()
@@ -183,7 +185,7 @@ class State:
                      self.ability_cards, self.winner, self.reason,
                      self.finished, self.turn_cap, dict(self.counters), dict(self.secret), list(self.events),
                      self.log_events, self.games, self.rules, list(self.sides), self.aura_cards, self.aura_memo,
-                     self.loser)
+                     self.loser, self.rulings)
 
     def emit(self, kind: str, **data: Any) -> None:
         if self.log_events:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from amalogs.referee.engine.actions import Action, IllegalActionError
+from amalogs.referee.engine.rulings import MENU
 
 if TYPE_CHECKING:
     from amalogs.catalog import Catalog, Game
@@ -90,6 +91,8 @@ def by_name(answer: str, observation: dict[str, Any], legal: list[Action]) -> Ac
 def describe(action: Action, observation: dict[str, Any]) -> str:
     """An action with card names for its card ids: ``play 鷹森烈堂 [12]``."""
     cards = observation.get("cards", {})
+    if action.verb == "rule" and action.args and str(action.args[0]) in MENU:  # a ruling by hand: say what it does
+        return f"rule {action.args[0]} — {MENU[str(action.args[0])][0]}"
     words = (_name(cards, a) if action.is_card(k) else str(a) for k, a in enumerate(action.args))
     return " ".join([action.verb, *words])
 
@@ -156,6 +159,11 @@ def _screen(observation: dict[str, Any], title_of: Callable[[int], str | None] |
         entries.append(("pending", "", f"resolving: {_clean(pending.get('effect'))} of "
                         f"{_name(cards, pending.get('source'))}"
                         + (f" (aimed at {_clean(pending['side'])}'s cards)" if pending.get("side") else "")))
+        if pending.get("text"):  # a native effect ruled by hand: its words, and the ruling proposed
+            entries.append(("pending text", "", f"  the card says: {_clean(pending['text'])}"))
+            proposed = pending.get("ruling")
+            entries.append(("pending ruling", "", "  rule it by hand: pick what it does, or skip" if proposed is None
+                            else f"  proposed ruling: {_clean(proposed)} — confirm or reject"))
     entries += _bj_round(observation, title_of or (lambda uid: None))
     return entries
 

@@ -46,6 +46,7 @@ class LogHeader(BaseModel):
     seed: Seed
     players: tuple[Name, Name]
     turn_cap: TurnCap
+    rulings: bool = False  # native effects ruled by hand (engine.rulings); written only when true
 
 
 @dataclass
@@ -182,9 +183,11 @@ def run_batch(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tu
     return total
 
 
-def header(sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int) -> dict[str, Any]:
+def header(sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int,
+           rulings: bool = False) -> dict[str, Any]:
     return {"type": "header", "version": LOG_VERSION, "games": [s.game.id for s in sides],
-            "decks": [s.deck_id for s in sides], "seed": seed, "players": list(players), "turn_cap": turn_cap}
+            "decks": [s.deck_id for s in sides], "seed": seed, "players": list(players), "turn_cap": turn_cap,
+            **({"rulings": True} if rulings else {})}
 
 
 def write_log(path: Path, head: dict[str, Any], events: Iterable[dict[str, Any]]) -> None:
@@ -229,7 +232,7 @@ def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str
         raise AmalogsError(f"{path}: line {bad + 2}: an event is a JSON object")
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(head.games, head.decks, strict=True))
-        session = Session(catalog, sides, head.seed, head.players, head.turn_cap)
+        session = Session(catalog, sides, head.seed, head.players, head.turn_cap, rulings=head.rulings)
     except AmalogsError as exc:
         raise AmalogsError(f"{path}: header: {exc}") from None
     for i, agent in enumerate(session.agents):

@@ -65,6 +65,7 @@ class SavedMatch(BaseModel):
     actions: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=1_000_000)]
     events: Annotated[int, Field(ge=0)]
     digest: Annotated[str, Field(max_length=128)]
+    rulings: bool = False  # native effects ruled by hand (engine.rulings); written only when true
 
 
 def events_digest(events: Iterable[dict[str, Any]]) -> str:
@@ -88,12 +89,14 @@ class Session:
     interrupted at any moment (Ctrl-C) saves a consistent prefix of the match."""
 
     def __init__(self, catalog: Catalog, sides: Any, seed: int, players: tuple[str, str], turn_cap: int = 60,
-                 log_events: bool = True, match: Match | None = None, check: bool = False) -> None:
+                 log_events: bool = True, match: Match | None = None, check: bool = False, *,
+                 rulings: bool = False) -> None:
         self.sides, self.catalog = sides, catalog
         self.seed, self.players, self.turn_cap = seed, players, turn_cap
         if match is None:
-            match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events)
+            match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events, rulings=rulings)
             match.deck_refs = [f"{s.game.id}:{s.deck_id}" for s in sides]
+        self.rulings = match.state.rulings  # the players rule native effects by hand (engine.rulings)
         self.match = match  # a new match of the sides, or one given (a position played on)
         self.agents = [_player(p) for p in players]
         # how each player is asked (worked out once): with samples of the match (a search), the observation, or neither
@@ -155,8 +158,9 @@ class Session:
                            games=(self.sides[0].game.id, self.sides[1].game.id),
                            decks=(self.sides[0].deck_id, self.sides[1].deck_id), seed=self.seed,
                            players=self.players, turn_cap=self.turn_cap, actions=list(self.actions),
-                           events=len(events), digest=events_digest(events))
-        return json.dumps(saved.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
+                           events=len(events), digest=events_digest(events), rulings=self.rulings)
+        data = saved.model_dump(mode="json", exclude=None if self.rulings else {"rulings"})
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     def save(self, path: Path) -> None:
         """Write the match so far (atomically: an existing file is replaced only by a complete new one)."""
@@ -170,7 +174,7 @@ class Session:
         again on a new match (what ``amalogs resume`` will check)."""
         from amalogs.writer import write_atomic
 
-        clean = Session(self.catalog, self.sides, self.seed, self.players, self.turn_cap)
+        clean = Session(self.catalog, self.sides, self.seed, self.players, self.turn_cap, rulings=self.rulings)
         for action in self.taken:
             clean.match.apply_action(action)
         clean.taken = list(self.taken)
@@ -219,7 +223,8 @@ def load_session(catalog: Catalog, path: Path, log_events: bool = True) -> Sessi
     saved = _read(path)
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(saved.games, saved.decks, strict=True))
-        session = Session(catalog, sides, saved.seed, saved.players, saved.turn_cap, log_events=True)
+        session = Session(catalog, sides, saved.seed, saved.players, saved.turn_cap, log_events=True,
+                          rulings=saved.rulings)
     except AmalogsError as exc:
         raise SaveError(f"{path}: {exc}") from None
     for k, text in enumerate(saved.actions):
