@@ -350,6 +350,12 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "effect-not-carried-out": f"{source()}its {_words(event.get('effect'))} "
                                   f"({WHEN_WORDS.get(str(event.get('when')), str(event.get('when')))}) "
                                   "is not carried out by the referee yet",
+        "ruling-asked": f"{source()}an effect the referee cannot carry out, ruled by hand: {event.get('text')}",
+        "ruling-proposed": f"proposes a ruling for {c('card')}: {event.get('ruling')}",
+        "ruling-rejected": f"rejects the ruling for {c('card')}: {event.get('ruling')}",
+        "manual-ruling": f"{source()}ruled by hand: {event.get('ruling')}" + (
+            f" (confirmed by {names[event['confirmed_by']]})" if isinstance(event.get("confirmed_by"), int)
+            and 0 <= event["confirmed_by"] < len(names) else " (no agreement: skipped)"),
         "activate": f"uses an ability of {c('card')}",
         "equip": f"equips {c('card')} to {c('target')}",
         "evolve": f"evolves {c('base')} into {c('card')}",
