@@ -54,10 +54,10 @@ def match(
     rows: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--rows", metavar="FILE", help="Write one row per match (seed, seats, games, decks, players, winner, reason, "
         "turns, decisions) here, .jsonl or .csv, and summarise; an existing file of the same batch is resumed.")] = None,
-    rulings: Annotated[bool, typer.Option(
-        "--rulings", help="Rule by hand the effects the referee cannot carry out (native ones): the card's "
-        "controller picks canonical effects from a menu or skip, the other player confirms; the log records "
-        "it. One match at a time.")] = False,
+    rulings: Annotated[Optional[bool], typer.Option(  # noqa: UP045
+        "--rulings/--no-rulings", help="Rule by hand the effects the referee cannot carry out (native ones): the "
+        "card's controller picks canonical effects from a menu or skip, the other player confirms; the log "
+        "records it. One match at a time; on by default when a player is human.")] = None,
     fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """Referee an exhibition match between two decks, with a play-by-play (or N matches with a summary).
@@ -91,6 +91,7 @@ def match(
     if rulings and (n > 1 or rows is not None or begin is not None):
         raise AmalogsError("--rulings rules effects by hand in one match from decks (-n 1, no --rows; a position "
                            "file says rulings = true itself)")
+    rulings = "human" in players if rulings is None else rulings  # a person rules the effects by hand
     if rows is not None:
         if begin is not None or save is not None or stop_after is not None or log is not None:
             raise AmalogsError("--rows records a batch of matches played from decks: give it without --from, "
