@@ -186,3 +186,19 @@ def test_an_answer_that_is_not_understood_is_asked_again_and_the_match_saved(tmp
                              capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert resumed.returncode == 130 and "your choice" in resumed.stdout  # replays, asks again: input ends
     assert json.loads(save.read_text(encoding="utf-8"))["actions"] == saved["actions"]
+
+
+def test_checking_a_save_can_be_given_a_time_limit(tmp_path: Path) -> None:
+    """A server opening an uploaded save limits how long its AI players may take to decide the saved decisions
+    again (a search player's are slow); over the limit the save is refused in one line, under it it opens."""
+    catalog = load_catalog()
+    sides = (resolve_side(catalog, "BD"), resolve_side(catalog, "GH"))
+    session = Session(catalog, sides, 3, ("search:8", "random"))
+    for _ in range(12):
+        session.step()
+    save = tmp_path / "s.json"
+    session.save(save)
+    with pytest.raises(SaveError, match=r"took over 0 s \(at decision \d+ of 12\): not opened"):
+        load_session(catalog, save, seconds=0.0)
+    again = load_session(catalog, save, seconds=60.0)
+    assert again.actions == session.actions

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -218,9 +219,12 @@ def _read(path: Path) -> SavedMatch:
         raise SaveError(f"{path}: {where}: {first['msg']}") from None
 
 
-def load_session(catalog: Catalog, path: Path, log_events: bool = True) -> Session:
-    """Rebuild a saved match: the same sides, seed and players, and every saved decision played again."""
+def load_session(catalog: Catalog, path: Path, log_events: bool = True, seconds: float | None = None) -> Session:
+    """Rebuild a saved match: the same sides, seed and players, and every saved decision played again.
+    ``seconds``: refuse the save when checking it takes longer (an AI player decides every saved decision of
+    its seat again, and a search player given many iterations is slow: a server opening an uploaded save)."""
     saved = _read(path)
+    deadline = None if seconds is None else time.monotonic() + seconds
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(saved.games, saved.decks, strict=True))
         session = Session(catalog, sides, saved.seed, saved.players, saved.turn_cap, log_events=True,
@@ -228,6 +232,9 @@ def load_session(catalog: Catalog, path: Path, log_events: bool = True) -> Sessi
     except AmalogsError as exc:
         raise SaveError(f"{path}: {exc}") from None
     for k, text in enumerate(saved.actions):
+        if deadline is not None and time.monotonic() > deadline:
+            raise SaveError(f"{path}: checking the save's decisions took over {seconds:g} s (at decision {k} of "
+                            f"{len(saved.actions)}): not opened")
         if session.finished:
             raise SaveError(f"{path}: actions: the match was over after {k} decisions but the file has "
                             f"{len(saved.actions)}")
