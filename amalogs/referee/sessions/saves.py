@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from amalogs import __version__
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
+from amalogs.validation_messages import describe
 from amalogs.referee.engine.actions import Action, IllegalActionError
 from amalogs.referee.engine.determinize import InformationSet
 from amalogs.referee.engine.invariants import check_invariants
@@ -214,9 +215,8 @@ def _read(path: Path) -> SavedMatch:
     try:
         return SavedMatch.model_validate_json(text)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise SaveError(f"{path}: {where}: {first['msg']}") from None
+        where, message = describe(exc.errors()[0], SavedMatch)
+        raise SaveError(f"{path}: {where or '(top level)'}: {message}") from None
 
 
 def load_session(catalog: Catalog, path: Path, log_events: bool = True, seconds: float | None = None) -> Session:
