@@ -481,18 +481,47 @@ def test_a_failing_ai_decision_stops_the_match_with_a_message_and_keeps_what_was
     assert refused.status_code == 409 and "referee error" in refused.json()["message"]
 
 
-def test_ai_matches_through_the_server_end_as_amalogs_play_does(client: TestClient, catalog: Catalog) -> None:
-    """Five matches of AI seats at once, through the server's HTTP interface (the issue asks 20 under load: see
-    docs/web.md), finish exactly as the same seeds do with amalogs.play."""
-    import amalogs
+def test_twenty_ai_matches_at_once_through_a_real_server_end_as_amalogs_play_does(tmp_path: Path,
+                                                                                 catalog: Catalog) -> None:
+    """The issue's load test: 20 matches of AI seats created at once through the HTTP interface of a real server
+    on localhost (uvicorn, one HTTP client) and followed to the end there, each finishing with the winner,
+    reason, turns and number of decisions that the same seed gives with amalogs.play (`amalogs match`)."""
+    import httpx
 
-    pairs = [("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"), ("random", "random")]
-    made = [(_create(client, pair, seed=100 + k), pair, 100 + k) for k, pair in enumerate(pairs)]
-    for found, pair, seed in made:
-        summary = _wait(client, found["id"], lambda s: s["finished"], timeout=120)
-        played = amalogs.play(BD, GH, seed=seed, players=pair, catalog=catalog)
+    import amalogs
+    from amalogs.web.server import running
+
+    kinds = ("random", "greedy")
+    games = [(BD, GH), (GH, BD)]
+    plan = [(games[k % 2], (kinds[k // 2 % 2], kinds[k // 4 % 2]), 200 + k) for k in range(20)]
+    started = time.monotonic()
+    with running(create_app(tmp_path / "data", catalog)) as base, httpx.Client(base_url=base, timeout=30) as http:
+        made = []
+        for decks, pair, seed in plan:  # every match is created before any is followed: they play at once
+            answer = http.post("/api/matches", json={"deck1": decks[0], "deck2": decks[1], "seat1": pair[0],
+                                                     "seat2": pair[1], "seed": seed})
+            assert answer.status_code == 201, answer.text
+            made.append(answer.json()["id"])
+        running_at_once = sum(not http.get(f"/api/matches/{m}").json()["finished"] for m in made)
+        done: dict[str, dict[str, Any]] = {}
+        deadline = time.monotonic() + 300
+        while len(done) < len(made):
+            for match_id in made:
+                summary = http.get(f"/api/matches/{match_id}").json() if match_id not in done else None
+                if summary is not None and summary["finished"]:
+                    assert summary["error"] is None, summary
+                    done[match_id] = summary
+            assert time.monotonic() < deadline, f"{len(made) - len(done)} matches not finished"
+            time.sleep(0.05)
+    served = time.monotonic() - started
+    for match_id, (decks, pair, seed) in zip(made, plan, strict=True):
+        summary = done[match_id]
+        played = amalogs.play(decks[0], decks[1], seed=seed, players=pair, catalog=catalog)
         assert (summary["winner"], summary["reason"], summary["turns"], summary["decisions"]) == (
-            None if played.winner is None else played.winner - 1, played.reason, played.turns, played.decisions)
+            None if played.winner is None else played.winner - 1, played.reason, played.turns, played.decisions), seed
+    print(f"\n20 AI matches through the server: {served:.1f} s ({running_at_once} still running after all were "
+          f"created; {sum(s['decisions'] for s in done.values())} decisions); amalogs.play of the same seeds: "
+          f"{time.monotonic() - started - served:.1f} s")
 
 
 # --- the command ---------------------------------------------------------------------------------------------------

@@ -1,19 +1,11 @@
 """The web app (Starlette): the lobby, the table pages, moves, and the live stream of each page.
 
-Routes (docs/web.md):
-
-- ``GET /`` the lobby; ``POST /matches`` creates a match from the lobby form and answers with its links;
-  ``POST /api/matches`` does the same from JSON and answers JSON;
-- ``GET /m/{id}/seat/{token}`` a seat's page; ``POST`` to the same address carries out that seat's decision
-  (form field or JSON key ``action``, the action's text form); ``GET …/view`` the table as JSON;
-  ``GET …/stream`` the page's live updates (server-sent events: the table as the seat sees it, each time it
-  changes);
-- ``GET /m/{id}/watch`` the spectators' page, with ``…/view`` and ``…/stream`` likewise;
-- ``GET /api/matches/{id}`` a match's result and progress (no tokens); ``/static/…`` the style sheet, the
-  scripts and the Japanese font;
-- ``GET /replay`` the replay form; ``POST /replay`` opens an uploaded log or save; ``GET /replay/{id}?at=K&as=V``
-  the replay at event K as V (spectator, 0, 1, judge), ``…/view`` the same as JSON; ``/replay/match-{id}`` a
-  finished match of the server.
+Routes (the table in docs/web.md): ``GET /`` the lobby, ``POST /matches`` and ``POST /api/matches`` create a
+match; ``/m/{id}/seat/{token}`` a seat's page (``POST``: its decision), ``/m/{id}/watch`` the spectators',
+``/m/{id}/organiser/{token}`` the organiser's (both hands; it never acts), each with ``…/view`` (JSON) and
+``…/stream`` (server-sent events); ``GET /api/matches/{id}`` a match for programs (no tokens); ``/replay…`` the
+replays (:mod:`amalogs.web.replay_app`); ``/reports/…`` and ``/games/…`` the reports and a page per game and card
+(:mod:`amalogs.web.report_pages`); ``/static/…`` the style sheet, the scripts and the Japanese font.
 
 AI seats decide on the server, in a worker thread, one decision at a time; each change wakes every stream of
 that match. Every response carries a Content Security Policy that allows only the app's own script, style and
@@ -51,6 +43,7 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.web.replay_app import replay_routes
 from amalogs.web.replays import ReplayStore
+from amalogs.web.report_pages import report_routes
 from amalogs.web.tables import MoveRefused, Table, TableStore
 from amalogs.web.views import (
     created_page,
@@ -191,7 +184,11 @@ def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: floa
         Route("/m/{match}/watch", functools.partial(_watch, hub=hub), methods=["GET"]),
         Route("/m/{match}/watch/view", functools.partial(_view, hub=hub), methods=["GET"]),
         Route("/m/{match}/watch/stream", functools.partial(_stream, hub=hub), methods=["GET"]),
+        Route("/m/{match}/organiser/{organiser}", functools.partial(_watch, hub=hub), methods=["GET"]),
+        Route("/m/{match}/organiser/{organiser}/view", functools.partial(_view, hub=hub), methods=["GET"]),
+        Route("/m/{match}/organiser/{organiser}/stream", functools.partial(_stream, hub=hub), methods=["GET"]),
         *replay_routes(replays, store),
+        *report_routes(catalog),
         Route("/static/ipaexg.ttf", _font, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
@@ -280,7 +277,9 @@ async def _create(request: Request, hub: Hub, form: bool) -> Response:
         seed, cap = _number(fields, "seed", None), _number(fields, "turn_cap", 60)
         lists = (fields.get("decklist1", ""), fields.get("decklist2", ""))
         uploads = (files.get("deckfile1"), files.get("deckfile2"))
-        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap or 60, lists, uploads))
+        by_hand = {"on": True, "true": True, "off": False, "false": False}.get(fields.get("rulings", "").lower())
+        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap or 60, lists, uploads,
+                                                                 by_hand))
     except AmalogsError as exc:
         status = exc.status if isinstance(exc, MoveRefused) else 400
         if form:
@@ -294,21 +293,26 @@ async def _create(request: Request, hub: Hub, form: bool) -> Response:
     if form:
         return _html(created_page(table, base))
     seats = {f"seat{i + 1}": f"{base}/m/{table.id}/seat/{s.token}" for i, s in enumerate(table.seats) if s.token}
-    return JSONResponse({"ok": True, "id": table.id, "watch": f"{base}/m/{table.id}/watch", **seats}, 201)
+    return JSONResponse({"ok": True, "id": table.id, "watch": f"{base}/m/{table.id}/watch", **seats,
+                         "organiser": f"{base}/m/{table.id}/organiser/{table.organiser}"}, 201)
 
 
-def _table(request: Request, hub: Hub) -> tuple[Table, int | None]:
-    """The match of a request and its viewer (a seat, or None for a spectator); a wrong token is refused."""
+def _table(request: Request, hub: Hub) -> tuple[Table, int | None, bool]:
+    """The match of a request, its viewer (a seat, or None for a spectator or the organiser) and whether it is
+    the organiser (both hands); a wrong token is refused."""
     table = hub.store.get(request.path_params["match"])
     if table is None:
         raise MoveRefused("no such match", 404)
+    organiser = request.path_params.get("organiser")
+    if organiser is not None and not table.is_organiser(organiser):
+        raise MoveRefused("this organiser link does not belong to this match", 403)
     token = request.path_params.get("token")
     if token is None:
-        return table, None
+        return table, None, organiser is not None
     seat = table.seat_of(token)
     if seat is None:
         raise MoveRefused("this seat link does not belong to this match", 403)
-    return table, seat
+    return table, seat, False
 
 
 def _refused(exc: MoveRefused, request: Request) -> Response:
@@ -339,7 +343,7 @@ def _guarded(handler: _Handler) -> _Handler:
 
 @_guarded
 async def _seat(request: Request, hub: Hub) -> Response:
-    table, seat = _table(request, hub)
+    table, seat, _ = _table(request, hub)
     assert seat is not None
     path = f"/m/{table.id}/seat/{request.path_params['token']}"
     if request.method == "POST":
@@ -357,26 +361,28 @@ async def _seat(request: Request, hub: Hub) -> Response:
 
 @_guarded
 async def _watch(request: Request, hub: Hub) -> Response:
-    table, _ = _table(request, hub)
-    text = await run_in_threadpool(table_page, table, None, f"/m/{table.id}/watch/stream", None)
-    return _html(text)
+    """The spectators' page, or the organiser's (both hands): neither ever acts."""
+    table, _, judge = _table(request, hub)
+    path = f"/m/{table.id}/organiser/{request.path_params['organiser']}" if judge else f"/m/{table.id}/watch"
+    return _html(await run_in_threadpool(functools.partial(table_page, table, None, f"{path}/stream", None,
+                                                           judge=judge)))
 
 
-def _payload(table: Table, viewer: int | None) -> dict[str, Any]:
+def _payload(table: Table, viewer: int | None, judge: bool = False) -> dict[str, Any]:
     with table.lock:
         return {"version": table.version, "finished": table.finished, "result": table.result(),
-                "to_move": table.to_move(), "you": viewer, "html": table_fragment(table, viewer)}
+                "to_move": table.to_move(), "you": viewer, "html": table_fragment(table, viewer, judge=judge)}
 
 
 @_guarded
 async def _view(request: Request, hub: Hub) -> Response:
-    table, viewer = _table(request, hub)
-    return JSONResponse(await run_in_threadpool(_payload, table, viewer), headers={"cache-control": "no-store"})
+    table, viewer, judge = _table(request, hub)
+    return JSONResponse(await run_in_threadpool(_payload, table, viewer, judge), headers={"cache-control": "no-store"})
 
 
 @_guarded
 async def _stream(request: Request, hub: Hub) -> Response:
-    table, viewer = _table(request, hub)
+    table, viewer, judge = _table(request, hub)
 
     async def events() -> AsyncIterator[str]:
         sent = -1
@@ -384,7 +390,7 @@ async def _stream(request: Request, hub: Hub) -> Response:
         while not hub.closing:
             changed = hub.changed(table.id)
             if table.version != sent:
-                payload = await run_in_threadpool(_payload, table, viewer)
+                payload = await run_in_threadpool(_payload, table, viewer, judge)
                 sent = payload["version"]
                 yield f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
             try:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["REPLAY_LIMIT", "VIEWERS", "Replay", "ReplayStore", "replay_of_file", "replay_of_session"]
 
 REPLAY_LIMIT = 1024 * 1024  # bytes: an uploaded log or save over this is refused before it is read
-REPLAY_SECONDS = 20.0  # the longest an uploaded log may take to play again (AI seats decide again)
+REPLAY_SECONDS = 20.0  # the longest an uploaded log or save may take to play again (AI seats decide again)
 KEEP = 32  # replays kept in memory (the others are read again from their file when opened)
 FOLDER = "replays"
 REPLAY_ID = re.compile(r"[A-Za-z0-9_-]{6,40}")
@@ -54,6 +54,7 @@ class Played:
     taken: tuple[Action, ...]
     ends: tuple[int, ...]  # ends[i]: the number of events once i decisions were taken (ends[0]: after the deal)
     events: tuple[dict[str, Any], ...]
+    rulings: bool = False  # native effects were ruled by hand (engine.rulings)
 
 
 class Replay:
@@ -99,7 +100,7 @@ class Replay:
 
     def _fresh(self) -> Table:
         p = self.played
-        session = Session(self.catalog, p.sides, p.seed, ("human", "human"), p.turn_cap)
+        session = Session(self.catalog, p.sides, p.seed, ("human", "human"), p.turn_cap, rulings=p.rulings)
         seats = tuple(Seat("person" if name == "human" else name) for name in p.players)
         names = tuple(_deck_name(self.catalog, side) for side in p.sides)
         table = Table(self.id, Path(), (seats[0], seats[1]), session, "", (names[0], names[1]))
@@ -120,7 +121,8 @@ def _cut(text: object, limit: int = 160) -> str:
 
 def replay_of_session(replay_id: str, name: str, catalog: Catalog, session: Session) -> Replay:
     """A replay of a match played here (a finished match of the server, or a save read again)."""
-    twin = Session(catalog, session.sides, session.seed, ("human", "human"), session.turn_cap)
+    twin = Session(catalog, session.sides, session.seed, ("human", "human"), session.turn_cap,
+                   rulings=session.rulings)
     ends = [len(twin.match.state.events)]
     for action in session.taken:
         twin.step(action)
@@ -129,7 +131,7 @@ def replay_of_session(replay_id: str, name: str, catalog: Catalog, session: Sess
     if events != tuple(session.match.state.events):
         raise AmalogsError(f"{name}: the match does not replay from its decisions")
     played = Played(session.sides, session.seed, session.turn_cap, session.players, tuple(session.taken),
-                    tuple(ends), events)
+                    tuple(ends), events, session.rulings)
     return Replay(replay_id, name, catalog, played, f"{name}: all {len(session.taken)} decisions replayed identically")
 
 
@@ -153,7 +155,7 @@ def _of_log(replay_id: str, name: str, catalog: Catalog, path: Path) -> Replay:
         raise AmalogsError(f"{name}: does not replay: the log has {len(logged)} events but the replay gave "
                            f"{len(events)}")
     played = Played(session.sides, session.seed, session.turn_cap, session.players, tuple(session.taken),
-                    tuple(ends), tuple(events))
+                    tuple(ends), tuple(events), session.rulings)
     return Replay(replay_id, name, catalog, played, f"{name}: all {len(logged)} events replayed identically")
 
 
@@ -193,7 +195,7 @@ def replay_of_file(replay_id: str, name: str, catalog: Catalog, path: Path) -> R
         _sample_decks_only(path, log)
         if log:
             return _of_log(replay_id, name, catalog, path)
-        return replay_of_session(replay_id, name, catalog, load_session(catalog, path))
+        return replay_of_session(replay_id, name, catalog, load_session(catalog, path, seconds=REPLAY_SECONDS))
     except AmalogsError as exc:
         message = str(exc).replace(str(path), name)
         raise AmalogsError(_cut(message if message.startswith(name) else f"{name}: {message}", 300)) from None

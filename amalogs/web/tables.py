@@ -3,7 +3,8 @@
 A table keeps a :class:`~amalogs.referee.sessions.saves.Session` and writes it in the save format after every
 person's decision and whenever the AI seats stop to wait (their decisions follow from the seed, so a save
 taken at any decision resumes to the same match). Next to the save, ``table.json`` holds the seats: the kind
-of each seat and, for a person's seat, its token — the only key to that seat, never shown to spectators.
+of each seat and, for a person's seat, its token — the only key to that seat, never shown to spectators — and
+the organiser's token, the key to the view of both hands (a match saved before it existed has none).
 Nothing here knows about HTTP: the web app (:mod:`amalogs.web.app`) calls :meth:`Table.move` and
 :meth:`Table.step_ai`; both run under the table's lock, so one decision is carried out at a time.
 """
@@ -101,8 +102,9 @@ class Table:
     bumps (pages are refreshed when it moves)."""
 
     def __init__(self, match_id: str, folder: Path, seats: tuple[Seat, Seat], session: Session,
-                 created: str, deck_names: tuple[str, str]) -> None:
+                 created: str, deck_names: tuple[str, str], organiser: str | None = None) -> None:
         self.id, self.folder, self.seats, self.session = match_id, folder, seats, session
+        self.organiser = organiser  # the token of the organiser's view (both hands; it never acts)
         self.created, self.deck_names = created, deck_names
         self.lock = threading.RLock()
         self.version = len(session.taken)  # one a decision, so a restarted server goes on counting where it was
@@ -124,6 +126,10 @@ class Table:
             if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
                 found = i
         return found
+
+    def is_organiser(self, token: str) -> bool:
+        """Whether a token opens the organiser's view (compared in constant time; never a seat)."""
+        return self.organiser is not None and secrets.compare_digest(self.organiser.encode(), token.encode())
 
     @property
     def finished(self) -> bool:
@@ -287,10 +293,12 @@ class TableStore:
 
     def create(self, decks: tuple[str, str], kinds: tuple[str, str], seed: int | None = None,
                turn_cap: int = 60, lists: tuple[str, str] = ("", ""),
-               files: tuple[tuple[str, bytes] | None, tuple[str, bytes] | None] = (None, None)) -> Table:
+               files: tuple[tuple[str, bytes] | None, tuple[str, bytes] | None] = (None, None),
+               rulings: bool | None = None) -> Table:
         """A new match: each deck ``GAME:DECK`` (a sample deck: shipped, or of the user's data roots), a pasted
         deck list (``lists``) or an uploaded deck file (``files``: its name and bytes), the last given winning
-        (:func:`amalogs.web.decks.side_for`); each seat ``person`` or an AI player."""
+        (:func:`amalogs.web.decks.side_for`); each seat ``person`` or an AI player. ``rulings``: the players rule
+        by hand the native effects the referee cannot carry out (default: when a person plays)."""
         from amalogs.web.decks import side_for
 
         for kind in kinds:
@@ -307,14 +315,16 @@ class TableStore:
         folder.mkdir(parents=True, mode=0o700)
         try:
             sides = tuple(side_for(self.catalog, folder, i, decks[i], lists[i], files[i]) for i in (0, 1))
-            session = Session(self.catalog, sides, seed, (seats[0].player, seats[1].player), turn_cap)
+            by_hand = PERSON in kinds if rulings is None else rulings
+            session = Session(self.catalog, sides, seed, (seats[0].player, seats[1].player), turn_cap,
+                              rulings=by_hand)
         except Exception:
             import shutil
 
             shutil.rmtree(folder, ignore_errors=True)  # a refused deck leaves nothing behind
             raise
         table = Table(match_id, folder, (seats[0], seats[1]), session, datetime.now(UTC).isoformat(timespec="seconds"),
-                      (self._deck_name(sides[0]), self._deck_name(sides[1])))
+                      (self._deck_name(sides[0]), self._deck_name(sides[1])), secrets.token_urlsafe(24))
         self._write_seats(table)
         table._shown = len(session.match.state.events)  # the deal is not told line by line (as in `amalogs match`)
         table.save()
@@ -336,7 +346,7 @@ class TableStore:
         from amalogs.writer import write_atomic
 
         data = {"type": "amalogs-table", "version": TABLE_VERSION, "id": table.id, "created": table.created,
-                "seats": [{"kind": s.kind, "token": s.token} for s in table.seats]}
+                "seats": [{"kind": s.kind, "token": s.token} for s in table.seats], "organiser": table.organiser}
         path = table.folder / TABLE_FILE
         write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         path.chmod(0o600)  # the tokens are the keys to the seats
@@ -362,11 +372,14 @@ class TableStore:
         seats = tuple(Seat(str(s["kind"]), None if s.get("token") is None else str(s["token"])) for s in data["seats"])
         if len(seats) != 2 or any(s.is_person != (s.token is not None) for s in seats):
             raise AmalogsError(f"{folder / TABLE_FILE}: seats: two seats, a token for each person")
+        organiser = data.get("organiser")  # absent from a match saved before the organiser's view
+        if organiser is not None and not isinstance(organiser, str):
+            raise AmalogsError(f"{folder / TABLE_FILE}: organiser: expected a token")
         session = load_session(self.catalog, folder / SAVE_FILE)
         if session.players != (seats[0].player, seats[1].player):
             raise AmalogsError(f"{folder}: the save's players {session.players} are not the table's seats")
         table = Table(folder.name, folder, (seats[0], seats[1]), session, str(data.get("created", "")),
-                      (self._deck_name(session.sides[0]), self._deck_name(session.sides[1])))
+                      (self._deck_name(session.sides[0]), self._deck_name(session.sides[1])), organiser)
         _replay_lines(table)
         return table
 
@@ -377,7 +390,7 @@ def _replay_lines(table: Table) -> None:
     from amalogs.report.match import PlayByPlay
 
     live = table.session
-    twin = Session(live.catalog, live.sides, live.seed, ("human", "human"), live.turn_cap)
+    twin = Session(live.catalog, live.sides, live.seed, ("human", "human"), live.turn_cap, rulings=live.rulings)
     games = [s.game for s in live.sides]
     table._pbp = PlayByPlay(twin.match.state, table.names, games)
     table._shown = len(twin.match.state.events)  # the deal is not told line by line

@@ -1,4 +1,5 @@
-"""The pages as HTML: the lobby, the links of a new match, and the table as one seat or a spectator sees it.
+"""The pages as HTML: the lobby, the links of a new match, and the table as one seat, a spectator or the
+organiser (both hands, marked so) sees it.
 
 Every text that comes from data or from a person (game, deck and card names, the play-by-play, messages) goes
 through :func:`esc`; the pages load no script or style but the app's own (the app sends a Content Security
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from amalogs.referee.players.human import describe
 from amalogs.web.markup import esc
@@ -33,6 +35,7 @@ PLAY_LINES = 400  # the most recent play-by-play lines a page shows
 SEAT_WORDS = {"person": "person", "random": "AI: random", "greedy": "AI: greedy", "search": "AI: search"}
 SEAT_CHOICES = {**SEAT_WORDS, "person": "person (gets a secret seat link)"}
 SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters"})
+ORGANISER_NOTE = "Organiser view — shows every hidden card; do not show to players"
 
 
 def page(title: str, body: str, *, script: bool | str = False, data: dict[str, str] | None = None) -> str:
@@ -62,7 +65,7 @@ def lobby_page(catalog: Catalog, store: TableStore) -> str:
     for game_id, game in catalog.games.items():
         decks = catalog.decks(game_id)
         names = [f"{getattr(d[0], 'name', deck_id)}" for deck_id, d in sorted(decks.items())]
-        games.append(f'<li><span class="game">{esc(game.profile.name)}</span> '
+        games.append(f'<li><a class="game" href="/games/{esc(quote(game_id))}">{esc(game.profile.name)}</a> '
                      f'<span class="dim">({esc(game.page.abbreviation)} · {esc(game_id)})</span>'
                      + (f'<br><span class="decks">{esc(" / ".join(names))}</span>' if names else "") + "</li>")
     choices = deck_choices(catalog)
@@ -86,12 +89,18 @@ def lobby_page(catalog: Catalog, store: TableStore) -> str:
                     f'<label>seat <select name="seat{i}">{seats}</select></label></fieldset>')
     form.append('<label>seed <input name="seed" inputmode="numeric" pattern="-?[0-9]*" placeholder="random"></label>'
                 '<label>turn cap <input name="turn_cap" inputmode="numeric" pattern="[0-9]*" value="60"></label>'
+                '<label>effects the referee cannot carry out <select name="rulings">'
+                '<option value="" selected>ruled by hand when a person plays</option>'
+                '<option value="on">always ruled by hand</option>'
+                '<option value="off">never: logged as not carried out</option></select></label>'
                 '<button type="submit">create the match</button></form>')
     playing = [f'<li><a href="/m/{esc(t.id)}/watch">{esc(t.seat_title(0))} vs {esc(t.seat_title(1))}</a>'
                f' <span class="dim">{esc(t.result() or "in progress")}</span>'
                + (f' · <a href="/replay/match-{esc(t.id)}">replay</a>' if t.finished else "") + "</li>"
                for t in sorted(store, key=lambda t: t.created, reverse=True)]
-    body = (f'<h1>AMALOGS 異種戦テーブル</h1><section><h2>games</h2><ul class="games">{"".join(games)}</ul></section>'
+    body = (f'<h1>AMALOGS 異種戦テーブル</h1><section><h2>games</h2><ul class="games">{"".join(games)}</ul>'
+            f'<p><a href="/reports/">reports</a>: the comparison table, similarity, the atlas, the conversion maps; '
+            f'each game\'s page lists its cards, each converted into any other game</p></section>'
             f'<section><h2>new match</h2>{"".join(form)}</section>'
             f'<section><h2>matches</h2><ul class="matches">{"".join(playing) or "<li>none yet</li>"}</ul>'
             f'<p><a href="/replay">replay a match log or a save</a></p></section>')
@@ -119,25 +128,32 @@ def created_page(table: Table, base: str) -> str:
             rows.append(f'<li class="link">{esc(table.seat_title(i))}: <a class="seat-link" href="{esc(url)}">'
                         f'{esc(url)}</a>{qr_svg(url, f"P{i + 1} seat link")}</li>')
     watch = f"{base}/m/{table.id}/watch"
+    organiser = f"{base}/m/{table.id}/organiser/{table.organiser}"
     body = (f'<h1>match {esc(table.id)}</h1><p>Give each person their own seat link (or let them scan its code): '
             f'whoever holds it plays that seat. Spectators use the watch link.</p><ul class="links">{"".join(rows)}'
             f'<li class="link">spectators: <a class="watch-link" href="{esc(watch)}">{esc(watch)}</a>'
-            f'{qr_svg(watch, "watch link")}</li></ul>')
+            f'{qr_svg(watch, "watch link")}</li></ul><section class="organiser"><h2>for you, the organiser</h2>'
+            f'<p>This link shows both seats\' hands and face-down cards (it cannot play): keep it to yourself, never '
+            f'on a screen the players see. <a class="organiser-link" href="{esc(organiser)}">{esc(organiser)}</a>'
+            f'</p></section>')
     return page(f"AMALOGS — match {table.id}", body)
 
 
 # --- the table ------------------------------------------------------------------------------------------------------
 
 
-def table_page(table: Table, viewer: int | None, stream: str, move: str | None) -> str:
-    """A seat's page (``viewer``: the seat) or the spectators' (None): the table, refreshed live by the script."""
-    who = "spectator" if viewer is None else f"P{viewer + 1}"
+def table_page(table: Table, viewer: int | None, stream: str, move: str | None, *, judge: bool = False) -> str:
+    """A seat's page (``viewer``: the seat), the spectators' (None) or the organiser's (``judge``: both hands,
+    under a banner saying so): the table, refreshed live by the script."""
+    who = "organiser" if judge else "spectator" if viewer is None else f"P{viewer + 1}"
     data = {"stream": stream, "version": str(table.version)}
     if move is not None:
         data["move"] = move
-    body = (f'<p id="live" class="dim">{esc(who)} · connecting…</p><p id="notice" role="alert"></p>'
-            f'<div id="table">{table_fragment(table, viewer)}</div>')
-    return page(f"AMALOGS — {table.seat_title(0)} vs {table.seat_title(1)}", body, script=True, data=data)
+    banner = f'<p class="judge-note organiser-note" role="note">{esc(ORGANISER_NOTE)}</p>' if judge else ""
+    body = (f'{banner}<p id="live" class="dim">{esc(who)} · connecting…</p><p id="notice" role="alert"></p>'
+            f'<div id="table">{table_fragment(table, viewer, judge=judge)}</div>')
+    title = f"{'organiser — ' if judge else ''}{table.seat_title(0)} vs {table.seat_title(1)}"
+    return page(f"AMALOGS — {title}", body, script=True, data=data)
 
 
 def public_observation(match: Any) -> dict[str, Any]:
@@ -275,6 +291,11 @@ def _in_progress(seen: dict[str, Any]) -> str:
     pending = seen.get("pending")
     if pending:
         lines.append(f"resolving: {pending.get('effect')} of {_named(cards, pending.get('source'))}")
+        if pending.get("text"):  # a native effect ruled by hand: its words, and the ruling proposed
+            lines.append(f"the card says: {pending['text']}")
+            proposed = pending.get("ruling")
+            lines.append(f"P{int(pending.get('controller', 0)) + 1} rules it by hand: pick what it does, or skip"
+                         if proposed is None else f"proposed ruling: {proposed} — the other side confirms or rejects")
     return "".join(f'<p class="pending">{esc(line)}</p>' for line in lines)
 
 
