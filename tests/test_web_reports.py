@@ -195,6 +195,43 @@ def test_an_unknown_game_card_or_report_is_a_404_page_naming_it(site: TestClient
         assert "Traceback" not in answer.text and "<script>" not in answer.text and "<img" not in answer.text
 
 
+def test_a_card_page_shows_the_card_and_its_conversion_as_pictures(site: TestClient) -> None:
+    """The card drawn as its game prints it, and converted (a proxy picture, as `amalogs card --picture` draws),
+    both linked from the card page; an unknown card's picture is a 404 naming it."""
+    from amalogs.catalog import load_catalog
+    from amalogs.convert import convert_card
+    from amalogs.report.cardpicture import card_picture
+
+    page = site.get("/games/BD/cards/spark-imp?to=GH").text
+    sources = re.findall(r'<img src="([^"]+)"', page)
+    assert sources == ["/games/build-divide/cards/spark-imp/picture.png",
+                       "/games/build-divide/cards/spark-imp/picture.png?to=guild-heroes"]
+    cat = load_catalog()
+    game, card = cat.card("BD", "spark-imp")
+    converted = convert_card(card, game, cat.game("GH")).card
+    assert converted is not None
+    for src, expected in zip(sources, (card_picture(game, card, "png"),
+                                       card_picture(cat.game("GH"), converted, "png")), strict=True):
+        answer = site.get(html.unescape(src))
+        assert answer.status_code == 200 and answer.headers["content-type"] == "image/png"
+        assert answer.content == expected  # the same picture the command line draws
+    missing = site.get("/games/BD/cards/nope/picture.png")
+    assert missing.status_code == 404 and "has no card 'nope'" in html.unescape(missing.text)
+
+
+def test_each_card_a_seat_sees_links_to_its_page_and_picture(client: TestClient) -> None:
+    made = _create(client, seed=5)
+    table = _table(client, made["id"])
+    state = table.session.match.state
+    page = client.get(made["seat1"]).text
+    links = set(re.findall(r'<a class="see" href="/games/build-divide/cards/([^"]+)"', page))
+    seen = {state.cards[int(u)].card_id for u in table.session.match.observation(0)["cards"]
+            if state.cards[int(u)].owner == 0}
+    assert {state.cards[u].card_id for u in state.seats[0].zones["hand"]} <= links
+    assert links == seen  # every card of its own the seat may see (hand, field, territory), nothing else
+    assert client.get(f"/games/build-divide/cards/{sorted(links)[0]}").status_code == 200
+
+
 # --- the organiser's view ------------------------------------------------------------------------------------------
 
 

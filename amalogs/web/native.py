@@ -10,6 +10,7 @@ nothing here shows more than :mod:`amalogs.web.views` may.
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +94,9 @@ def card_html(table: Table, card: dict[str, Any] | None, uid: int, rested: set[i
         words += [keyword_name(game, _unified(k)) for k in card.get("unified") or [] if k not in own]  # granted
         if words:
             parts.append(f' <span class="kw">{esc(" ".join(f"《{w}》" for w in words))}</span>')
+        page = f"/games/{quote(game.id, safe='')}/cards/{quote(printed.id, safe='')}"  # its text and picture
+        parts.append(f' <a class="see" href="{esc(page)}" target="_blank" rel="noopener" '
+                     f'title="the card, its picture and its conversions (a new tab)">⧉</a>')
     else:
         game = table.session.sides[table.session.match.state.cards[uid].owner].game
         if card.get("ap") or card.get("dp"):

@@ -52,6 +52,10 @@ SWATCH_STYLE = re.compile(r'(?<=<span class="swatch") style="background:#[0-9A-F
 WIDTH = 140  # the terminal width of the conversion as `amalogs convert` prints it (reason column included)
 
 
+CARD_PICTURES = 128
+"""Card pictures kept drawn (a picture is about 0.1 MB)."""
+
+
 class NotFound(AmalogsError):
     """A game, card or report this server does not have (404)."""
 
@@ -65,6 +69,7 @@ class Reports:
         self._lock = threading.Lock()
         self._report: Report | None = None
         self._drawn: dict[str, bytes] = {}
+        self._cards: dict[str, bytes] = {}
 
     def report(self) -> Report:
         with self._lock:
@@ -83,6 +88,30 @@ class Reports:
             if rel not in self._drawn:
                 self._drawn[rel] = found[1]()
             return self._drawn[rel]
+
+    def card_picture(self, game_name: str, card_name: str, to: str | None) -> bytes:
+        """A card drawn as its game prints it (a proxy picture, PNG), or its conversion into ``to``; the last
+        :data:`CARD_PICTURES` drawn are kept."""
+        from amalogs.convert import convert_card
+        from amalogs.report.cardpicture import card_picture
+
+        game, card = _lookup(lambda: self.catalog.card(game_name, card_name))
+        target = None if not to else _lookup(lambda: self.catalog.game(to))
+        key = f"{game.id}/{card.id}>{target.id if target else ''}"
+        with self._lock:
+            found = self._cards.pop(key, None)
+            if found is None:
+                if target is None:
+                    found = card_picture(game, card, "png")
+                else:
+                    conv = convert_card(card, game, target)
+                    if conv.card is None:
+                        raise NotFound(f"{card.name} has no card in {target.profile.name}: {conv.left_out}")
+                    found = card_picture(target, conv.card, "png")
+            self._cards[key] = found  # (the newest last)
+            while len(self._cards) > CARD_PICTURES:
+                self._cards.pop(next(iter(self._cards)))
+            return found
 
     def html(self, rel: str) -> str | None:
         """The body of a report's HTML document (the part below ``<body>``), or None."""
@@ -212,10 +241,22 @@ def card_page(reports: Reports, game_name: str, card_name: str, to: str | None) 
     parts = [(f'<p class="dim"><a href="{esc(_game_link(game))}">{esc(game.profile.name)}</a> · '
               f'<a href="/reports/">reports</a></p>'),
              f'<h1>{esc(card.name)}{" / " + esc(card.en) if card.en else ""}</h1>',
-             _card_html(game, card), f'<nav class="convert">convert into: {choices}</nav>']
+             _card_html(game, card), _picture_html(game, card, None),
+             f'<nav class="convert">convert into: {choices}</nav>']
     if target is not None:
-        parts.append(_conversion_html(convert_card(card, game, target), game, target, card))
+        conv = convert_card(card, game, target)
+        parts.append(_conversion_html(conv, game, target, card))
+        if conv.card is not None:
+            parts.append(_picture_html(game, card, target))
     return page(f"AMALOGS — {card.name} ({game.page.abbreviation})", "".join(parts))
+
+
+def _picture_html(game: Game, card: Card, to: Game | None) -> str:
+    """The card's proxy picture (drawn when the browser asks for it), with the card as its text."""
+    src = f"{_card_link(game, card)}/picture.png" + (f"?to={quote(to.id, safe='')}" if to else "")
+    what = f"{card.name} as a {to.profile.name} card" if to else f"{card.name} as {game.profile.name} prints it"
+    return (f'<figure class="card-picture"><img src="{esc(src)}" alt="{esc(what)}" loading="lazy" width="252" '
+            f'height="352"><figcaption class="dim">{esc(what)} (a proxy: no artwork)</figcaption></figure>')
 
 
 def _lookup(find: Callable[[], T]) -> T:
@@ -327,6 +368,18 @@ async def _card(request: Request, reports: Reports) -> Response:
                                                    request.query_params.get("to")))
 
 
+async def _card_picture(request: Request, reports: Reports) -> Response:
+    params = request.path_params
+    try:
+        data = await run_in_threadpool(reports.card_picture, params["game"], params["card"],
+                                       request.query_params.get("to"))
+    except NotFound as exc:
+        return _html(message_page("not found", str(exc), back="/games"), 404)
+    except AmalogsError as exc:
+        return _html(message_page("picture not drawn", str(exc).splitlines()[0], back="/games"), 500)
+    return Response(data, media_type="image/png", headers={"cache-control": "public, max-age=3600"})
+
+
 async def _file(request: Request, reports: Reports) -> Response:
     """A file of the reports at the path ``amalogs report`` writes it to: an HTML report as a page, the atlas,
     a picture, or a text (Markdown, CSV, JSON, GraphML)."""
@@ -362,4 +415,6 @@ def report_routes(catalog: Catalog) -> list[Route]:
         Route("/games", functools.partial(_games, reports=reports), methods=["GET"]),
         Route("/games/{game}", functools.partial(_game, reports=reports), methods=["GET"]),
         Route("/games/{game}/cards/{card}", functools.partial(_card, reports=reports), methods=["GET"]),
+        Route("/games/{game}/cards/{card}/picture.png", functools.partial(_card_picture, reports=reports),
+              methods=["GET"]),
     ]

@@ -86,7 +86,7 @@
     if (button) { event.preventDefault(); send(button.value); return; }
     if (event.target.closest("button.close")) { event.target.closest(".pickmenu").remove(); return; }
     const card = event.target.closest(".card.pick");
-    if (card && !event.target.closest(".pickmenu")) { pick(card); }
+    if (card && !event.target.closest(".pickmenu") && !event.target.closest("a.see")) { pick(card); }
   });
 
   root.addEventListener("keydown", function (event) {
