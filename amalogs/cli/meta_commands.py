@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import force_option
+from amalogs.cli.output import DataFormat, force_option, format_option, print_records
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -18,9 +18,18 @@ if TYPE_CHECKING:
     from amalogs.meta.game import MetaGame
     from amalogs.meta.saves import MetaSession
 
-__all__ = ["meta", "replay_meta", "resume_meta"]
+__all__ = ["META_PLAYER_NAMES", "meta", "replay_meta", "resume_meta"]
 
 TEAM_STYLES = ("bold cyan", "bold magenta")
+META_PLAYER_NAMES = ("random", "greedy", "matchup", "human")
+"""The players ``--p1`` and ``--p2`` may name (a team's meta decisions; its core games' player is the same for
+random and greedy, else greedy)."""
+
+
+def core_player(name: str) -> str:
+    """The player of a team's core games for a meta player's name: random, greedy or human as named, greedy
+    for matchup."""
+    return "greedy" if name == "matchup" else name
 
 
 @app.command()
@@ -38,8 +47,10 @@ def meta(
         "--turn-cap", min=1, help="End as a draw after this many meta turns (default 60); with --save, stop "
         "and save after this many meta turns instead (the game's own cap stays).")] = None,
     n: Annotated[int, typer.Option("-n", min=1, help="Play N seeded games (seed … seed+N−1) and summarise.")] = 1,
-    p1: Annotated[str, typer.Option("--p1", help="Team 1's players: random or greedy (moves and core games).")] = "greedy",
-    p2: Annotated[str, typer.Option("--p2", help="Team 2's players: random or greedy.")] = "greedy",
+    p1: Annotated[str, typer.Option("--p1", help="Team 1's players: random or greedy (moves and core games), "
+                                    "matchup (moves by the shipped win rates; greedy core games) or human (you "
+                                    "choose the moves and play the core games).")] = "greedy",
+    p2: Annotated[str, typer.Option("--p2", help="Team 2's players: random, greedy, matchup or human.")] = "greedy",
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045
     save: Annotated[Optional[Path], typer.Option(  # noqa: UP045
@@ -47,6 +58,10 @@ def meta(
         "Ctrl-C); `amalogs resume FILE` goes on with it.")] = None,
     force: Annotated[bool, force_option("Overwrite the --log and --save files if they exist (without --force an "
                                         "existing file is refused before the game starts).")] = False,
+    jobs: Annotated[Optional[int], typer.Option(  # noqa: UP045
+        "--jobs", "-j", min=1, help="With -n N: play the games in this many processes (default: every core); the "
+        "summary is the same as with --jobs 1.")] = None,
+    fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
 ) -> None:
     """Play the AMALOGS meta-game: two teams of three avatars on a 9 × 9 board; each avatar moves 2D6 − WE
     squares and declares one duel a turn, which plays its core game's turn against everyone within its レンジ
@@ -58,13 +73,18 @@ def meta(
     from amalogs.meta.saves import MetaHeader, MetaSession
     from amalogs.meta.settings import MetaSettings, parse_team
     from amalogs.meta.teamfile import load_team_file
+    from amalogs.referee.sessions.runner import cores
     from amalogs.writer import check_targets
 
     for who in (p1, p2):
-        if who not in ("random", "greedy"):
-            raise AmalogsError(f"unknown player {who!r} (the meta-game has: random, greedy)")
+        if who not in META_PLAYER_NAMES:
+            raise AmalogsError(f"unknown player {who!r} (the meta-game has: {', '.join(META_PLAYER_NAMES)})")
     if (log is not None or save is not None) and n > 1:
         raise AmalogsError("--log and --save record one game: leave out -n")
+    if "human" in (p1, p2) and n > 1:
+        raise AmalogsError("a person plays one meta-game at a time: leave out -n")
+    if "human" in (p1, p2) and fmt is not DataFormat.text:
+        raise AmalogsError("--format json|csv prints a result for programs: a person plays with --format text")
     check_targets([p for p in (log, save) if p is not None], force)
     cat = catalog()
     if teamfile is not None:
@@ -77,26 +97,63 @@ def meta(
     if turn_cap and save is None:
         settings = settings.model_copy(update={"turn_cap": turn_cap})
     players = (p1, p2)
+    core_players = (core_player(p1), core_player(p2))
     if n > 1:
-        summary = play_batch(cat, teams, seed, n, settings, players, players)
-        console().print(_batch_table(summary, teams))
+        from rich.progress import Progress
+
+        with Progress(console=console(), transient=True, disable=fmt is not DataFormat.text) as bar:
+            task = bar.add_task("meta-games", total=n)
+            summary = play_batch(cat, teams, seed, n, settings, players, core_players, jobs or cores(),
+                                 progress=lambda k: bar.advance(task, k))
+        print_records(fmt, "meta-summary", [summary_record(summary, teams, players, seed, settings.turn_cap)],
+                      lambda: console().print(_batch_table(summary, teams)))
         return
     header = MetaHeader.model_validate({"seed": seed, "settings": settings, "teams": teams, "players": players,
-                                        "core_players": players})
+                                        "core_players": core_players})
     session = MetaSession(cat, header)
-    _play(session, quiet, log, save, turn_cap if save is not None else None, None, fresh=True)
+    _play(session, quiet, log, save, turn_cap if save is not None else None, None, fresh=True, fmt=fmt)
 
 
-def resume_meta(file: Path, quiet: bool, log: Path | None, stop_after: int | None) -> None:
+def resume_meta(file: Path, quiet: bool, log: Path | None, stop_after: int | None,
+                fmt: DataFormat = DataFormat.text) -> None:
     """``amalogs resume`` for a meta-game save: play its decisions again from the seed, then go on to the end
-    (or ``stop_after`` more decisions), rewriting the save when it stops."""
+    (or ``stop_after`` more decisions), rewriting the save when it stops. ``--format json|csv``: no
+    play-by-play, and the result as one record (as ``amalogs meta --format`` prints it)."""
     from amalogs.cli.output import echo
     from amalogs.meta.saves import load_save
 
     session = load_save(catalog(), file)
+    if "human" in session.header.players and fmt is not DataFormat.text:
+        raise AmalogsError("--format json|csv prints a result for programs: a person plays with --format text")
     if not quiet:
-        echo(f"resuming {file}: meta turn {session.game.turn}, {len(session.actions)} decisions so far")
-    _play(session, quiet, log, file, None, stop_after, fresh=False)
+        echo(f"resuming {file}: meta turn {session.game.turn}, {len(session.actions)} decisions so far",
+             err=fmt is not DataFormat.text)
+    _play(session, quiet, log, file, None, stop_after, fresh=False, fmt=fmt)
+
+
+def summary_record(summary: Any, teams: Any, players: tuple[str, str], seed: int, turn_cap: int) -> dict[str, Any]:
+    """A batch's summary as one typed record (``--format json|csv``): the teams, wins, draws, length, endings."""
+    played = max(summary.games, 1)
+    return {"games": summary.games, "seeds": [seed, seed + summary.games - 1], "turn_cap": turn_cap,
+            "team1": list(teams[0].avatars), "player1": players[0], "team2": list(teams[1].avatars),
+            "player2": players[1], "wins1": summary.wins[0], "wins2": summary.wins[1], "draws": summary.draws,
+            "win_rate1": round(summary.wins[0] / played, 4), "win_rate2": round(summary.wins[1] / played, 4),
+            "average_turns": round(summary.average_turns, 2), "endings": dict(summary.endings)}
+
+
+def result_record(session: MetaSession) -> dict[str, Any]:
+    """One finished (or stopped) meta-game as a typed record: seed, teams, players, winner (1, 2, or none),
+    why, meta turns, base life, decisions."""
+    from amalogs.meta.settings import META_VERSION
+
+    h, game = session.header, session.game
+    out = game.outcome
+    return {"version": META_VERSION, "seed": h.seed, "turn_cap": h.settings.turn_cap,
+            "team1": list(h.teams[0].avatars), "player1": h.players[0], "team2": list(h.teams[1].avatars),
+            "player2": h.players[1], "finished": out is not None,
+            "winner": None if out is None or out.winner is None else out.winner + 1,
+            "reason": out.reason if out else None, "turns": game.turn, "life1": game.life[0],
+            "life2": game.life[1], "decisions": len(session.actions)}
 
 
 def replay_meta(log: Path) -> tuple[int, str | None]:
@@ -107,12 +164,15 @@ def replay_meta(log: Path) -> tuple[int, str | None]:
 
 
 def _play(session: MetaSession, quiet: bool, log: Path | None, save: Path | None, stop_turn: int | None,
-          stop_after: int | None, fresh: bool) -> None:
+          stop_after: int | None, fresh: bool, fmt: DataFormat = DataFormat.text) -> None:
     """Play on with a play-by-play; save on Ctrl-C and when the game stops (to ``save``, or a file named for the
-    seed on Ctrl-C); write the log at the end."""
+    seed on Ctrl-C); write the log at the end. ``--format json|csv``: no play-by-play, the result as a record
+    (:func:`result_record`), every other line on stderr."""
     from amalogs.cli.output import echo
 
     out = console()
+    text = fmt is DataFormat.text
+    quiet = quiet or not text
     game = session.game
     shown = len(game.events) if not fresh else 1  # (after the start)
 
@@ -146,13 +206,16 @@ def _play(session: MetaSession, quiet: bool, log: Path | None, save: Path | None
     if outcome is None:
         where = f"after meta turn {stop_turn}" if stop_turn is not None else f"in meta turn {game.turn}"
         echo(f"stopped {where} ({len(session.actions)} decisions)"
-             + (f"; saved to {save}: `amalogs resume {save}` goes on with it" if save else ""))
+             + (f"; saved to {save}: `amalogs resume {save}` goes on with it" if save else ""), err=not text)
+        if not text:
+            print_records(fmt, "meta", [result_record(session)], lambda: None)
         return
     if not quiet:
         out.print(_board(game))
     winner = "a draw" if outcome.winner is None else f"team {outcome.winner + 1} wins"
-    out.print(f"Result: {winner} — {outcome.reason} after {outcome.turns} meta turns "
-              f"(base life {game.life[0]} – {game.life[1]})")
+    print_records(fmt, "meta", [result_record(session)],
+                  lambda: out.print(f"Result: {winner} — {outcome.reason} after {outcome.turns} meta turns "
+                                    f"(base life {game.life[0]} – {game.life[1]})"))
     if log is not None:
         log.write_text("\n".join(session.log_lines()) + "\n", encoding="utf-8")
 

@@ -11,6 +11,7 @@ rolls the dice, may move (``move X Y`` costs 行動値; ``stay`` costs none) and
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -40,6 +41,7 @@ from amalogs.meta.settings import (
     TeamSpec,
 )
 from amalogs.referee import Match
+from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.positions import PositionError
 from amalogs.referee.players import Player, make_player
 from amalogs.referee.sessions.sides import Side, deck_ref, resolve_side
@@ -49,7 +51,8 @@ __all__ = ["Avatar", "MetaGame", "MetaOutcome"]
 
 @dataclass(slots=True)
 class Avatar:
-    """One piece on the board: its team, its core game (game, deck, WE, レンジ, the game's state), where it stands
+    """One piece on the board: its team, its core game (game, deck, WE, レンジ — 5 − WE, or 5 − ``flat_we`` with
+    the settings' ``we_range`` off — the game's state), where it stands
     (None: defeated, back at its base on its team's next turn) and its 行動値 left this turn."""
 
     team: int
@@ -87,11 +90,57 @@ def _core_player(name: str) -> Player:
     return BaseFirst(player) if name == "greedy" else player
 
 
+class CorePerson:
+    """A person deciding a human team's core games (setups, its hosts' turns, its answers in others' duels):
+    the referee's human player asks; each decision is kept (:attr:`MetaGame.core_decisions`) and logged as a
+    ``core-action`` event, so a save or a log reads it back (:attr:`MetaGame.core_script`) instead of asking."""
+
+    reads_observation = True
+
+    def __init__(self, game: MetaGame, team: int, make: Callable[[], Player]) -> None:
+        self.game, self.team, self.make = game, team, make
+        self.person: Player | None = None
+        self.key: tuple[int, int, int] | None = None
+
+    def _asker(self, observation: dict[str, Any]) -> Player:
+        """The person, with a fresh screen (the whole board first) for each avatar's core game in each duel."""
+        g = self.game
+        you = observation.get("you", 0)
+        k = g.seat_avatars[you] if isinstance(you, int) and 0 <= you < len(g.seat_avatars) else -1
+        key = (k, g.turn, g.acting)
+        if self.person is None or key != self.key:
+            self.person, self.key = self.make(), key
+            if 0 <= k < len(g.avatars):
+                a = g.avatars[k]
+                print(f"— {a.abbreviation}{k + 1}'s core game, meta turn {g.turn}")
+            else:
+                print(f"— avatar {k + 1}'s new core game")
+        return self.person
+
+    def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        g = self.game
+        if g.core_script:
+            text = g.core_script.popleft()
+            action = next((a for a in legal if a.text() == text), None)
+            if action is None:
+                raise MetaError(f"the recorded core decision {text!r} (core decision {len(g.core_decisions)}) is "
+                                f"not legal now")
+        elif not g.core_ask:
+            raise MetaError(f"the recorded core decisions ran out before the game ended (after "
+                            f"{len(g.core_decisions)})")
+        else:
+            action = self._asker(observation).choose(observation, legal, rng)
+        g.core_decisions.append(action.text())
+        g._emit("core-action", team=self.team, action=action.text())
+        return action
+
+
 class MetaGame:
     """A meta-game in progress; build one with :meth:`new`."""
 
     def __init__(self, catalog: Catalog, settings: MetaSettings, teams: tuple[TeamSpec, TeamSpec],
-                 avatars: list[Avatar], rng: random.Random, core_players: tuple[str, str]) -> None:
+                 avatars: list[Avatar], rng: random.Random, core_players: tuple[str, str],
+                 core_script: Sequence[str] = (), core_ask: bool = True) -> None:
         self.catalog, self.settings, self.teams = catalog, settings, teams
         self.avatars, self.rng, self.core_players = avatars, rng, core_players
         self.life = [settings.base_life, settings.base_life]
@@ -101,30 +150,50 @@ class MetaGame:
         self.events: list[dict[str, Any]] = []
         self.result: MetaOutcome | None = None
         self.check: Callable[[Match], None] | None = None  # runs after every core action (tests: the invariants)
-        self._players = tuple(_core_player(name) for name in core_players)
+        self.core_script = deque(core_script)  # a person's core decisions read back (a save's, a log's)
+        self.core_ask = core_ask  # whether the person is asked once they run out (not in a replay)
+        self.core_decisions: list[str] = []  # a person's core decisions so far, in order
+        self.seat_avatars: list[int] = []  # the avatar behind each seat of the core match deciding now
+        self._players = tuple(self._core(t, name) for t, name in enumerate(core_players))
         self.reserves: tuple[list[Side], list[Side]] = ([], [])  # reserve decks not yet used, in order
 
     # --- construction -------------------------------------------------------------------------------
 
+    def _core(self, team: int, name: str) -> Player:
+        if name != "human":
+            return _core_player(name)
+
+        def person() -> Player:
+            made = make_player("human")
+            made.catalog = self.catalog  # type: ignore[attr-defined]  # (its screen reads the cards' printed data)
+            return made
+
+        return CorePerson(self, team, person)
+
     @classmethod
     def new(cls, catalog: Catalog, teams: tuple[TeamSpec, TeamSpec], seed: int,
             settings: MetaSettings | None = None, core_players: tuple[str, str] = ("random", "random"),
-            check: Callable[[Match], None] | None = None) -> MetaGame:
+            check: Callable[[Match], None] | None = None, core_script: Sequence[str] = (),
+            core_ask: bool = True) -> MetaGame:
         """Resolve the teams' decks, deal every core game, place the avatars next to their bases; team 0 (the
-        first team) takes the first turn."""
+        first team) takes the first turn. ``core_script``: a person's core decisions read back (``core_ask``:
+        whether the person is asked once they run out)."""
         settings = settings or MetaSettings()
         sides = [[resolve_side(catalog, spec) for spec in team.avatars] for team in teams]
-        game = cls(catalog, settings, teams, [], random.Random(seed), core_players)
+        game = cls(catalog, settings, teams, [], random.Random(seed), core_players, core_script, core_ask)
         game.check = check
         for t, team_sides in enumerate(sides):
             for side, square in zip(team_sides, start_squares(settings.width, settings.height, t), strict=True):
                 page = side.game.page
+                game.seat_avatars = [len(game.avatars)]
                 core = fresh_core(catalog, side, game.rng.getrandbits(31), game._players[t])
                 _carried(catalog, side, core)
-                game.avatars.append(Avatar(t, side, page.abbreviation, page.we.we, page.we.range, square, core))
+                game.avatars.append(Avatar(t, side, page.abbreviation, page.we.we,
+                                           settings.reach(page.we.range), square, core))
             for spec in teams[t].reserve:
                 spare = resolve_side(catalog, spec)
-                _carried(catalog, spare, fresh_core(catalog, spare, 0, game._players[t]))
+                checker = game._players[t] if core_players[t] != "human" else _core_player("random")  # (no one asked)
+                _carried(catalog, spare, fresh_core(catalog, spare, 0, checker))
                 game.reserves[t].append(spare)
         game._emit("start", seed=seed, teams=[[deck_ref(a.side) for a in game.avatars if a.team == t] for t in (0, 1)],
                    squares=[list(a.square or ()) for a in game.avatars], bases=[list(b) for b in game.bases],
@@ -141,7 +210,8 @@ class MetaGame:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         twin = MetaGame(self.catalog, self.settings, self.teams, [replace(a) for a in self.avatars], rng,
-                        self.core_players)
+                        self.core_players, self.core_script, self.core_ask)
+        twin.core_decisions = list(self.core_decisions)
         twin.life, twin.turn, twin.team, twin.acting, twin.step = list(self.life), self.turn, self.team, \
             self.acting, self.step
         twin.roll, twin.core_turn, twin.events, twin.result = self.roll, self.core_turn, list(self.events), self.result
@@ -176,8 +246,13 @@ class MetaGame:
         me = self.avatars[self.acting]
         if self.step != "move" or me.square is None or me.points < self.settings.move_cost:
             return []
-        allowance = max(0, sum(self.roll) - me.we)
+        allowance = self.allowance(me)
         return reachable(me.square, allowance, self.settings.width, self.settings.height, self.occupied())
+
+    def allowance(self, avatar: Avatar) -> int:
+        """How far the roll lets an avatar move: 2D6 − its WE, at least 0 (with ``we_movement`` off, 2D6 −
+        ``flat_we``)."""
+        return max(0, sum(self.roll) - self.settings.movement_we(avatar.we))
 
     def occupied(self) -> list[Square]:
         return [*self.bases, *(a.square for a in self.avatars if a.square is not None)]
@@ -242,8 +317,7 @@ class MetaGame:
         me = self.avatars[self.acting]
         if me.points >= self.settings.move_cost:
             self.roll = tuple(self.rng.randint(1, 6) for _ in range(self.settings.dice))
-            self._emit("roll", avatar=self.acting, dice=list(self.roll),
-                       allowance=max(0, sum(self.roll) - me.we))
+            self._emit("roll", avatar=self.acting, dice=list(self.roll), allowance=self.allowance(me))
         else:
             self.roll = ()
 
@@ -261,7 +335,8 @@ class MetaGame:
         if self.reserves[a.team]:  # the team's next reserve deck; when none is left, the deck it had
             a.side = self.reserves[a.team].pop(0)
             page = a.side.game.page
-            a.abbreviation, a.we, a.reach = page.abbreviation, page.we.we, page.we.range
+            a.abbreviation, a.we, a.reach = page.abbreviation, page.we.we, self.settings.reach(page.we.range)
+        self.seat_avatars = [k]
         a.core = fresh_core(self.catalog, a.side, self.rng.getrandbits(31), self._players[a.team])
         self._emit("revive", avatar=k, square=list(a.square), deck=deck_ref(a.side))
 
@@ -293,6 +368,7 @@ class MetaGame:
         seats = [host, *casts, *guests]
         sides = [0] * (1 + len(casts)) + [1] * len(guests)
         players: Sequence[Player] = [self._players[self.avatars[k].team] for k in seats]
+        self.seat_avatars = seats
         result = play_duel(self.catalog, [self.avatars[k].core for k in seats], sides, self.core_turn,
                            self.rng.getrandbits(31), players, self.check, base=enemy in j.bases,
                            host_game=me.side.game.id)
@@ -309,12 +385,14 @@ class MetaGame:
         self._check_win()
 
     def _defeat(self, k: int) -> None:
-        """A core game lost: its team's base loses base life by the game's WE, the other team gains as much."""
+        """A core game lost: its team's base loses base life by the game's WE, the other team gains as much (with
+        ``we_defeat`` off, by ``flat_we``)."""
         a = self.avatars[k]
         self._emit("defeat", avatar=k, we=a.we)
         a.square = None
-        self._base_change(a.team, -a.we * self.settings.defeat_loss_per_we, "defeat", k)
-        self._base_change(1 - a.team, a.we * self.settings.defeat_gain_per_we, "defeated-enemy", k)
+        we = self.settings.defeat_we(a.we)
+        self._base_change(a.team, -we * self.settings.defeat_loss_per_we, "defeat", k)
+        self._base_change(1 - a.team, we * self.settings.defeat_gain_per_we, "defeated-enemy", k)
 
     def _base_change(self, team: int, by: int, why: str, avatar: int) -> None:
         """Base life changes by ``by``, never below 0 (a base at 0 has lost: nothing is left to take)."""

@@ -11,11 +11,19 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_serializer,
+)
 
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError, cut, cut_text, shown_path
@@ -37,7 +45,10 @@ SAVE_TYPE: Literal["meta-save"] = "meta-save"
 FILE_LIMIT = 64 * 1024 * 1024
 """The largest log or save read (a 60-turn game's log is well under 1 MB)."""
 
-PlayerName = Literal["random", "greedy"]
+PlayerName = Literal["random", "greedy", "matchup", "human"]
+"""A team's meta player (``amalogs.meta.players``)."""
+CorePlayerName = Literal["random", "greedy", "human"]
+"""The player of a team's core games inside duels."""
 Seed = Annotated[StrictInt, Field(ge=-(2**63), le=2**63)]
 M = TypeVar("M", bound=DataModel)
 
@@ -51,11 +62,12 @@ class MetaHeader(DataModel):
     settings: MetaSettings
     teams: tuple[TeamSpec, TeamSpec]
     players: tuple[PlayerName, PlayerName]
-    core_players: tuple[PlayerName, PlayerName]
+    core_players: tuple[CorePlayerName, CorePlayerName]
 
-    def game(self, catalog: Catalog) -> MetaGame:
-        """The meta-game at its start."""
-        return MetaGame.new(catalog, self.teams, self.seed, self.settings, self.core_players)
+    def game(self, catalog: Catalog, core_script: Sequence[str] = (), core_ask: bool = True) -> MetaGame:
+        """The meta-game at its start (``core_script``: a person's core decisions read back)."""
+        return MetaGame.new(catalog, self.teams, self.seed, self.settings, self.core_players,
+                            core_script=core_script, core_ask=core_ask)
 
 
 class MetaSave(DataModel):
@@ -65,24 +77,51 @@ class MetaSave(DataModel):
     version: Literal[1] = META_VERSION
     header: MetaHeader
     actions: Annotated[tuple[Annotated[StrictStr, Field(max_length=40)], ...], Field(max_length=1_000_000)]
+    core_actions: Annotated[tuple[Annotated[StrictStr, Field(max_length=200)], ...], Field(max_length=10_000_000)] = \
+        Field((), description="a person's core decisions so far (a human team's core games), in order")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """``core_actions`` is written only when a person made core decisions (other saves stay as they were)."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("core_actions"):
+            data.pop("core_actions", None)
+        return data
 
 
 class MetaSession:
-    """A meta-game with its meta players and the decisions made: it plays on, stops, and saves."""
+    """A meta-game with its meta players and the decisions made: it plays on, stops, and saves.
 
-    def __init__(self, catalog: Catalog, header: MetaHeader) -> None:
+    ``recorded``: decisions read back from a save or a log, in order; while some are left, a person's
+    (an ``interactive`` player's) decision is taken from them instead of asked again, and the other players
+    choose as always (their choice is compared by the caller). ``ask_after``: whether a person is asked once they
+    run out (a resumed game) or not (a replay: :class:`MetaError`)."""
+
+    def __init__(self, catalog: Catalog, header: MetaHeader, recorded: Sequence[str] = (),
+                 ask_after: bool = True, movers: tuple[MetaPlayer, MetaPlayer] | None = None,
+                 core_recorded: Sequence[str] = ()) -> None:
         self.header = header
-        self.game = header.game(catalog)
-        self.movers: tuple[MetaPlayer, MetaPlayer] = (make_meta_player(header.players[0]),
-                                                      make_meta_player(header.players[1]))
+        self.game = header.game(catalog, core_recorded, ask_after)
+        self.movers: tuple[MetaPlayer, MetaPlayer] = movers or (make_meta_player(header.players[0]),
+                                                                make_meta_player(header.players[1]))
         self.rng = random.Random(header.seed)
         self.actions: list[str] = []
+        self.recorded = deque(recorded)
+        self.ask_after = ask_after
 
     def step(self) -> str:
-        """The deciding team's meta player chooses; the choice is carried out and recorded."""
+        """The deciding team's meta player chooses (a person's recorded decision is used while one is left);
+        the choice is carried out and recorded."""
         team = self.game.current_player()
         assert team is not None
-        action = self.movers[team].choose(self.game.observation(), self.game.legal_actions(), self.rng)
+        mover = self.movers[team]
+        saved = self.recorded.popleft() if self.recorded else None
+        if getattr(mover, "interactive", False) and saved is not None:
+            action = saved
+        elif getattr(mover, "interactive", False) and not self.ask_after:
+            raise MetaError(f"the recorded decisions ran out before the game ended (after {len(self.actions)})")
+        else:
+            action = mover.choose(self.game.observation(), self.game.legal_actions(), self.rng)
         self.game.apply_action(action)
         self.actions.append(action)
         return action
@@ -102,7 +141,8 @@ class MetaSession:
         return self.game.outcome
 
     def saved(self) -> MetaSave:
-        return MetaSave(header=self.header, actions=tuple(self.actions))
+        return MetaSave(header=self.header, actions=tuple(self.actions),
+                        core_actions=tuple(self.game.core_decisions))
 
     def save(self, path: Path) -> None:
         write_atomic(path, self.saved().model_dump_json(indent=1) + "\n")  # (a Ctrl-C mid-write leaves the old)
@@ -178,8 +218,13 @@ def read_log(path: Path) -> tuple[MetaHeader, list[dict[str, Any]]]:
 def replay_log(catalog: Catalog, path: Path) -> tuple[int, str | None]:
     """Re-run a logged meta-game from its seed; return (events checked, the first difference or None)."""
     header, logged = read_log(path)
-    session = _session(catalog, header, path)
-    session.run()
+    decided = [str(e.get("action")) for e in logged if e.get("type") == "action"]  # (a person's, read back)
+    core = [str(e.get("action")) for e in logged if e.get("type") == "core-action"]
+    session = _session(catalog, header, path, decided, ask_after=False, core=core)
+    try:
+        session.run()
+    except AmalogsError as exc:
+        return len(session.game.events), f"the replay stopped: {exc}"
     new = session.game.events
     for i, (old, now) in enumerate(zip(logged, new, strict=False)):
         if old != now:
@@ -197,7 +242,7 @@ def load_save(catalog: Catalog, path: Path) -> MetaSession:
     """A saved meta-game, its decisions played again from the seed: each must be the one saved."""
     text = _text(path, "meta-game save")
     saved = _model(path, MetaSave, _json(path, text, "(top level)"))
-    session = _session(catalog, saved.header, path)
+    session = _session(catalog, saved.header, path, saved.actions, core=saved.core_actions)
     for k, action in enumerate(saved.actions):
         if session.game.is_terminal():
             raise MetaError(f"{shown_path(path)}: actions.{k}: the game was over after {k} decisions")
@@ -211,8 +256,9 @@ def load_save(catalog: Catalog, path: Path) -> MetaSession:
     return session
 
 
-def _session(catalog: Catalog, header: MetaHeader, path: Path) -> MetaSession:
+def _session(catalog: Catalog, header: MetaHeader, path: Path, recorded: Sequence[str] = (),
+             ask_after: bool = True, core: Sequence[str] = ()) -> MetaSession:
     try:
-        return MetaSession(catalog, header)
+        return MetaSession(catalog, header, recorded, ask_after, core_recorded=core)
     except AmalogsError as exc:
         raise MetaError(f"{shown_path(path)}: teams: {exc}") from None

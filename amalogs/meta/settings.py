@@ -6,14 +6,22 @@ size, the 行動値 budget, how much base life a defeat costs and gives, what a 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr, model_validator
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_serializer,
+    model_validator,
+)
 
 from amalogs.errors import AmalogsError
 from amalogs.models.base import DataModel
 
-__all__ = ["META_VERSION", "TEAM_SIZE", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
+__all__ = ["META_VERSION", "TEAM_SIZE", "WE_SWITCHES", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
 
 META_VERSION: Literal[1] = 1
 """The version of the meta-game's settings, teams and logs as written."""
@@ -31,6 +39,11 @@ class IllegalMetaActionError(MetaError, ValueError):
 
 
 Small = Annotated[StrictInt, Field(ge=0, le=1000)]
+
+WE_SWITCHES: dict[str, bool | int] = {"we_movement": True, "we_range": True, "we_defeat": True, "flat_we": 3}
+"""The settings that switch the meta-game's WE rules off (for the WE balance study, ``benchmarks/we_balance.py``)
+and their defaults. At their defaults they are left out of a dump, so a log's header is what it was before they
+existed."""
 
 
 class MetaSettings(DataModel):
@@ -53,6 +66,37 @@ class MetaSettings(DataModel):
     siege_damage: Small = Field(1, description="base life a siege takes: a successful attack on a base [wiki]")
     turn_cap: Annotated[StrictInt, Field(ge=1, le=10_000)] = Field(
         60, description="meta turns (one team's turn each) before the game ends as a draw (decision)")
+    we_movement: StrictBool = Field(True, description="a move goes up to 2D6 − the avatar's WE [wiki]; off: 2D6 − "
+                                                      "flat_we for every avatar (decision, for the WE study)")
+    we_range: StrictBool = Field(True, description="レンジ = 5 − the avatar's WE [wiki]; off: 5 − flat_we for every "
+                                                   "avatar (decision, for the WE study)")
+    we_defeat: StrictBool = Field(True, description="a defeat costs (and gives) base life by the defeated game's WE "
+                                                    "(decision); off: by flat_we for every game")
+    flat_we: Annotated[StrictInt, Field(ge=0, le=4)] = Field(
+        3, description="the WE every avatar counts as for a WE rule switched off (decision: 3, the shipped games' "
+                       "mean WE, so the game keeps its pace)")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The WE switches are written only when one differs from its default (old headers stay the same)."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for key, default in WE_SWITCHES.items():
+                if data.get(key, default) == default:
+                    data.pop(key, None)
+        return data
+
+    def movement_we(self, we: int) -> int:
+        """The WE a move's allowance subtracts for a game of WE ``we``."""
+        return we if self.we_movement else self.flat_we
+
+    def reach(self, page_range: int) -> int:
+        """The レンジ of a game whose page gives ``page_range`` (5 − its WE)."""
+        return page_range if self.we_range else 5 - self.flat_we
+
+    def defeat_we(self, we: int) -> int:
+        """The WE a defeat of a game of WE ``we`` counts (× defeat_loss_per_we, defeat_gain_per_we)."""
+        return we if self.we_defeat else self.flat_we
 
     @model_validator(mode="after")
     def _win_above_start(self) -> MetaSettings:

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -149,6 +149,27 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+T = TypeVar("T")
+
+
+def forked_parts(play: Callable[[int, int], T], seed: int, n: int, jobs: int, size: int,
+                 progress: Callable[[int], None] | None = None) -> list[T]:
+    """``play(first, count)`` over the seeds ``seed`` … ``seed + n − 1`` cut into contiguous parts of ``size``,
+    each in a forked worker of ``jobs`` (which shares what the parent loaded: set it up before calling), the
+    results in seed order; ``progress(k)``: k more seeds are done."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    parts = [(seed + k, min(size, n - k)) for k in range(0, n, size)]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [pool.submit(play, first, count) for first, count in parts]
+        if progress is not None:
+            sizes = {f: count for f, (_, count) in zip(futures, parts, strict=True)}
+            for done in as_completed(futures):
+                progress(sizes[done])
+        return [f.result() for f in futures]
+
+
 def run_batch(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tuple[str, str], n: int,
               turn_cap: int = 60, progress: Callable[[int], None] | None = None, check: bool = False,
               start: Callable[[int], Any] | None = None, jobs: int = 1) -> Summary:
@@ -156,25 +177,15 @@ def run_batch(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tu
     worker (which shares the loaded data), and the parts are summed in seed order, so the summary is the one
     ``jobs=1`` gives. ``progress(k)``: k more matches are done. Where processes cannot be forked, one job."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     jobs = max(1, min(jobs, n))
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
         return run_many(catalog, sides, seed, players, n, turn_cap, (lambda: progress(1)) if progress else None,
                         check, start)
     size = max(1, min(250, -(-n // (jobs * 32))))  # parts small enough that the last ones end together, large enough to be cheap
-    parts = [(seed + k, min(size, n - k)) for k in range(0, n, size)]
     _BATCH.update(catalog=catalog, sides=sides, players=players, turn_cap=turn_cap, check=check, start=start)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [pool.submit(_play_seeds, first, count) for first, count in parts]
-            if progress is not None:
-                from concurrent.futures import as_completed
-
-                sizes = {f: count for f, (_, count) in zip(futures, parts, strict=True)}
-                for done in as_completed(futures):
-                    progress(sizes[done])
-            summaries = [f.result() for f in futures]
+        summaries = forked_parts(_play_seeds, seed, n, jobs, size, progress)
     finally:
         _BATCH.clear()
     total = Summary()
