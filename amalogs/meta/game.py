@@ -157,6 +157,10 @@ class MetaGame:
         self._players = tuple(self._core(t, name) for t, name in enumerate(core_players))
         self.reserves: tuple[list[Side], list[Side]] = ([], [])  # reserve decks not yet used, in order
 
+    def play_core_with(self, players: tuple[Player, Player]) -> None:
+        """Each team's core decisions from now on made by these players (known-answer boards script them)."""
+        self._players = players
+
     # --- construction -------------------------------------------------------------------------------
 
     def _core(self, team: int, name: str) -> Player:

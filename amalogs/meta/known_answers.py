@@ -290,7 +290,7 @@ def run_meta_known_answer(catalog: Catalog, case: MetaKnownAnswer) -> list[str]:
                           for p in invariant_problems(match)[:1])
 
     game.check = check
-    game._players = (script, script)  # every seat of the duel follows the script (the game's players otherwise)
+    game.play_core_with((script, script))  # every seat of the duel follows the script
     board = game.participants(host)
     teams_of = {k: a.team for k, a in enumerate(game.avatars)}
     start = len(game.events)
