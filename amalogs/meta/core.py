@@ -38,7 +38,7 @@ CoreSeat = dict[str, Any]
 
 TWO_SEAT_HOSTS = frozenset({"break-joker"})
 """Games whose turn the engine plays against one opponent only (a ブレイクジョーカー round is a two-player contest):
-as host, such a game duels its nearest ゲスト alone."""
+as host, such a game plays a round against each ゲスト in turn, the nearest first, without its キャスト."""
 
 DUEL_OVER = "the host's turn is over"
 _REF = re.compile(r"^(.+)#(\d+)$")

@@ -355,26 +355,34 @@ class MetaGame:
     def _duel(self, host: int) -> None:
         j = self.participants(host)
         me = self.avatars[host]
-        guests, casts = j.guests, j.casts
-        two_seats = me.side.game.id in TWO_SEAT_HOSTS
-        if two_seats and guests:  # its round is a two-player contest: the nearest ゲスト
-            here = me.square or (0, 0)
-            guests = (min(guests, key=lambda g: (distance(here, self.avatars[g].square or here), g)),)
-            casts = ()
-        enemy = 1 - me.team
-        played = bool(guests) or not two_seats
-        self._emit("duel", host=host, casts=list(casts), guests=list(guests), bases=list(j.bases), played=played)
-        if not played:  # a ブレイクジョーカー round needs an opponent: with none, its attack goes to the base
-            if enemy in j.bases:
-                self._base_change(enemy, -self.settings.siege_damage, "siege", host)
+        if me.side.game.id not in TWO_SEAT_HOSTS:
+            self._emit("duel", host=host, casts=list(j.casts), guests=list(j.guests), bases=list(j.bases),
+                       played=True)
+            self._play(host, j.casts, j.guests, j.bases)
+            return
+        if not j.guests:  # a ブレイクジョーカー round needs an opponent: with none, its attack goes to the base
+            self._emit("duel", host=host, casts=[], guests=[], bases=list(j.bases), played=False)
+            if 1 - me.team in j.bases:
+                self._base_change(1 - me.team, -self.settings.siege_damage, "siege", host)
             self._check_win()
             return
+        here = me.square or (0, 0)  # its round is a two-player contest: one round against each ゲスト, nearest first
+        for guest in sorted(j.guests, key=lambda g: (distance(here, self.avatars[g].square or here), g)):
+            self._emit("duel", host=host, casts=[], guests=[guest], bases=list(j.bases), played=True)
+            self._play(host, (), (guest,), j.bases)
+            if self.result is not None or me.square is None:  # the game is over, or the host was defeated
+                return
+
+    def _play(self, host: int, casts: Sequence[int], guests: Sequence[int], bases: Sequence[int]) -> None:
+        """One turn of the host's core game against these participants (its キャスト and ゲスト)."""
+        me = self.avatars[host]
+        enemy = 1 - me.team
         seats = [host, *casts, *guests]
         sides = [0] * (1 + len(casts)) + [1] * len(guests)
         players: Sequence[Player] = [self._players[self.avatars[k].team] for k in seats]
         self.seat_avatars = seats
         result = play_duel(self.catalog, [self.avatars[k].core for k in seats], sides, self.core_turn,
-                           self.rng.getrandbits(31), players, self.check, base=enemy in j.bases,
+                           self.rng.getrandbits(31), players, self.check, base=enemy in bases,
                            host_game=me.side.game.id)
         self.core_turn = result.turn
         for k, core in zip(seats, result.seats, strict=True):
