@@ -275,6 +275,19 @@ def test_the_command_draws_the_board_and_writes_a_log_that_repeats(cli: Cli, tmp
     assert code == 1 and "expected 3 decks" in err
 
 
+def test_plays_tells_each_duel_move_by_move_and_leaves_the_log_as_it_was(cli: Cli, tmp_path: Path) -> None:
+    plain, told = tmp_path / "plain.jsonl", tmp_path / "told.jsonl"
+    code, out, err = cli("meta", "--seed", "1", "--turn-cap", "2", "--log", str(plain))
+    assert code == 0, err
+    assert "Turn 1 — BD1" not in out and "declares a duel" in out
+    code, out, err = cli("meta", "--seed", "1", "--turn-cap", "2", "--plays", "--log", str(told))
+    assert code == 0, err
+    # each duel's core turn as `amalogs match` tells it, its seats named by their avatars, before the summary line
+    assert out.index("BD1 declares a duel") < out.index("Turn 1 — BD1") < out.index("its turn: ")
+    assert "BD1 plays " in out and "Turn 4 — BJ4" in out and "GH2 reveals " in out
+    assert told.read_text(encoding="utf-8") == plain.read_text(encoding="utf-8")
+
+
 # --- logs, saves and team files ----------------------------------------------------------------------------
 
 def test_a_log_replays_identically_and_a_changed_event_is_found(cli: Cli, tmp_path: Path) -> None:

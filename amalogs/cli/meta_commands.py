@@ -12,9 +12,11 @@ from amalogs.cli.output import DataFormat, force_option, format_option, print_re
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from rich.table import Table
     from rich.text import Text
 
+    from amalogs.meta.core import DuelResult
     from amalogs.meta.game import MetaGame
     from amalogs.meta.saves import MetaSession
 
@@ -52,6 +54,8 @@ def meta(
                                     "choose the moves and play the core games).")] = "greedy",
     p2: Annotated[str, typer.Option("--p2", help="Team 2's players: random, greedy, matchup or human.")] = "greedy",
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the result.")] = False,
+    plays: Annotated[bool, typer.Option("--plays", help="Also tell each duel move by move, as `amalogs match` "
+                                        "tells a match (each seat named by its avatar).")] = False,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the JSONL event log here.")] = None,  # noqa: UP045
     save: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--save", metavar="FILE", help="Save the game here when it stops (at --turn-cap, at the end, or on "
@@ -111,6 +115,7 @@ def meta(
     header = MetaHeader.model_validate({"seed": seed, "settings": settings, "teams": teams, "players": players,
                                         "core_players": core_players})
     session = MetaSession(cat, header)
+    session.game.keep_duels = plays and not quiet and fmt is DataFormat.text
     _play(session, quiet, log, save, turn_cap if save is not None else None, None, fresh=True, fmt=fmt)
 
 
@@ -170,6 +175,8 @@ def _play(session: MetaSession, quiet: bool, log: Path | None, save: Path | None
     (:func:`result_record`), every other line on stderr."""
     from amalogs.cli.output import echo
 
+    from rich.padding import Padding
+
     out = console()
     text = fmt is DataFormat.text
     quiet = quiet or not text
@@ -179,7 +186,10 @@ def _play(session: MetaSession, quiet: bool, log: Path | None, save: Path | None
     def watch(g: MetaGame, action: str) -> None:
         nonlocal shown
         if not quiet:
-            for event in g.events[shown:]:
+            for k, event in enumerate(g.events[shown:], shown):
+                if k in g.duels:  # the duel move by move (--plays), before its summary line
+                    for told in _duel_lines(g, *g.duels[k]):
+                        out.print(Padding(told, (0, 0, 0, 6)))
                 line = _event_line(g, event)
                 if line:
                     out.print(line)
@@ -226,6 +236,23 @@ def _name(game: MetaGame, k: int) -> Text:
 
     a = game.avatars[k]
     return Text(f"{a.abbreviation}{k + 1}", style=TEAM_STYLES[a.team])
+
+
+def _duel_lines(game: MetaGame, seats: list[int], result: DuelResult) -> list[RenderableType]:
+    """A duel told move by move: its core match's events as `amalogs match` tells them, each seat named by its
+    avatar (an empty stand-in seat, when there was no ゲスト, as "nobody")."""
+    from amalogs.report.match import PlayByPlay
+
+    match = result.match
+    if match is None:
+        return []
+    names = [_name(game, k).plain for k in seats]
+    games = [game.avatars[k].side.game for k in seats]
+    for _ in range(len(match.state.seats) - len(seats)):
+        names.append("nobody")
+        games.append(games[0])
+    pbp = PlayByPlay(match.state, names, games)
+    return [line for event in match.state.events for line in pbp.lines(event)]
 
 
 def _names(game: MetaGame, ks: list[int]) -> Text:

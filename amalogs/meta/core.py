@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from amalogs.catalog import Catalog
@@ -178,6 +178,7 @@ class DuelResult:
     turn: int
     reason: str
     base_hits: int = 0
+    match: Match | None = field(default=None, compare=False, repr=False)  # the duel's match (its cards, for names)
 
 
 def duel_match(catalog: Catalog, seats: Sequence[CoreSeat], sides: Sequence[int], turn: int, seed: int,
@@ -225,7 +226,7 @@ def play_duel(catalog: Catalog, seats: Sequence[CoreSeat], sides: Sequence[int],
     lost = tuple(k for k in _losers(match) if k < len(seats))  # (the empty seat is nobody's core game)
     _tidy(match)
     out = tuple(_revealed_back(seat) for seat in core_seats(catalog, match)[:len(seats)])
-    return DuelResult(out, lost, tuple(s.events), s.turn, s.reason or "", match.base_hits)
+    return DuelResult(out, lost, tuple(s.events), s.turn, s.reason or "", match.base_hits, match)
 
 
 def core_seats(catalog: Catalog, match: Match) -> list[CoreSeat]:

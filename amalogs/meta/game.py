@@ -30,6 +30,7 @@ from amalogs.meta.core import (
     TWO_SEAT_HOSTS,
     BaseFirst,
     CoreSeat,
+    DuelResult,
     duel_match,
     fresh_core,
     play_duel,
@@ -156,6 +157,10 @@ class MetaGame:
         self.seat_avatars: list[int] = []  # the avatar behind each seat of the core match deciding now
         self._players = tuple(self._core(t, name) for t, name in enumerate(core_players))
         self.reserves: tuple[list[Side], list[Side]] = ([], [])  # reserve decks not yet used, in order
+        # with keep_duels: the duels of the last decision, by their duel-over event's index → (seats as avatars,
+        # the result with its match), so a play-by-play can tell each duel move by move
+        self.keep_duels = False
+        self.duels: dict[int, tuple[list[int], DuelResult]] = {}
 
     def play_core_with(self, players: tuple[Player, Player]) -> None:
         """Each team's core decisions from now on made by these players (known-answer boards script them)."""
@@ -268,6 +273,7 @@ class MetaGame:
             verbs = sorted({a.split()[0] for a in legal}) or ["nothing: the game is over"]
             raise IllegalMetaActionError(f"{action!r} is not legal now; allowed: {', '.join(verbs)}")
         me = self.avatars[self.acting]
+        self.duels.clear()
         self._emit("action", team=self.team, avatar=self.acting, action=action)
         if action == "duel":
             self._duel(self.acting)
@@ -391,6 +397,8 @@ class MetaGame:
         self._emit("duel-over", host=host, reason=result.reason, actions=kinds.count("action"),
                    plays=kinds.count("play"), attacks=kinds.count("attack"), destroyed=kinds.count("destroyed"),
                    base_hits=result.base_hits, lost=[seats[i] for i in result.lost])
+        if self.keep_duels:
+            self.duels[len(self.events) - 1] = (seats, result)
         self._base_change(enemy, -self.settings.siege_damage * result.base_hits, "base-attack", host)
         for i in result.lost:
             self._defeat(seats[i])
