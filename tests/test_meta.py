@@ -433,3 +433,20 @@ def test_a_defeated_avatar_comes_back_with_its_teams_next_reserve_deck(catalog: 
     assert mine, "team 2 lost an avatar in this seeded game"
     assert mine[0]["deck"] == "build-divide:black-eclipse"  # the reserve deck first, used once
     assert g.reserves == ([], [])  # used up: later revivals keep the deck the avatar had
+
+
+def test_the_board_shades_each_teams_range(catalog: Catalog) -> None:
+    """An empty square within レンジ of an avatar is shaded in its team's shade, of both teams in a third."""
+    from amalogs.cli.meta_commands import RANGE_SHADES, _board
+    from amalogs.meta.board import distance
+
+    game = MetaGame.new(catalog, (parse_team("team 1", "BD,GH,SGK"), parse_team("team 2", "BJ,GH,MTG")), 1)
+    game.avatars[0].square = (4, 4)
+    game.avatars[3].square = (4, 6)  # BJ: レンジ 1; BD: レンジ 2 — (4, 5) is within both
+    cells = list(_board(game).columns)
+    for (x, y), want in {(4, 5): RANGE_SHADES[2], (4, 2): RANGE_SHADES[0], (3, 7): RANGE_SHADES[1]}.items():
+        cell = cells[x]._cells[y]
+        assert want in str(cell.style), ((x, y), cell.style)
+    far = next((x, y) for y in range(9) for x in range(9) if all(
+        a.square is None or distance(a.square, (x, y)) > a.reach for a in game.avatars))
+    assert "on " not in str(cells[far[0]]._cells[far[1]].style)

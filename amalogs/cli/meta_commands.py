@@ -295,12 +295,20 @@ def _event_line(game: MetaGame, e: dict[str, Any]) -> Text | None:
     return None
 
 
+RANGE_SHADES = ("on #17414a", "on #4a1a4a", "on #3c3c3c")
+"""The shade of a square within レンジ of team 1's avatars, of team 2's, and of both."""
+
+
 def _board(game: MetaGame) -> Table:
-    """The board: each avatar as its 略称 in its team's colour, each base as B and its base life."""
+    """The board: each avatar as its 略称 in its team's colour, each base as B and its base life; an empty square
+    within an avatar's レンジ is shaded in its team's shade (both teams': a third shade)."""
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(show_header=False, box=None, padding=(0, 0), title=f"turn {game.turn}")
+    from amalogs.meta.board import distance
+
+    table = Table(show_header=False, box=None, padding=(0, 0), title=f"turn {game.turn}",
+                  caption="shaded: within レンジ of team 1 / team 2 / both")
     for _ in range(game.settings.width):
         table.add_column(width=6, justify="center", no_wrap=True)
     here = {a.square: k for k, a in enumerate(game.avatars) if a.square is not None}
@@ -313,7 +321,9 @@ def _board(game: MetaGame) -> Table:
             elif (x, y) in here:
                 row.append(_name(game, here[(x, y)]))
             else:
-                row.append(Text("·", style="dim"))
+                teams = {a.team for a in game.avatars if a.square is not None and distance(a.square, (x, y)) <= a.reach}
+                shade = "" if not teams else RANGE_SHADES[2 if len(teams) == 2 else teams.pop()]
+                row.append(Text("·".center(6), style=f"dim {shade}".strip()))
         table.add_row(*row)
     return table
 
