@@ -96,7 +96,7 @@ def card_html(table: Table, card: dict[str, Any] | None, uid: int, rested: set[i
             parts.append(f' <span class="kw">{esc(" ".join(f"《{w}》" for w in words))}</span>')
         page = f"/games/{quote(game.id, safe='')}/cards/{quote(printed.id, safe='')}"  # its text and picture
         parts.append(f' <a class="see" href="{esc(page)}" target="_blank" rel="noopener" '
-                     f'title="the card, its picture and its conversions (a new tab)">⧉</a>')
+                     f'title="the card, its picture and its conversions (a new tab)">↗</a>')
     else:
         game = table.session.sides[table.session.match.state.cards[uid].owner].game
         if card.get("ap") or card.get("dp"):
