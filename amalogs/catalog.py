@@ -161,6 +161,9 @@ class Catalog:
 
         A game a lenient load left out raises :class:`DataErrors` with its problems (the lines ``amalogs
         validate`` prints), so a command about it says why it cannot run."""
+        exact = self.games.get(name)  # (a game's own id, as positions and duels name it: no names to compare)
+        if exact is not None:
+            return exact
         wanted = _normal(name)
         for game in self.games.values():
             if wanted in {_normal(n) for n in game.names()}:

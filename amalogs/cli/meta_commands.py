@@ -227,7 +227,9 @@ def _play(session: MetaSession, quiet: bool, log: Path | None, save: Path | None
                   lambda: out.print(f"Result: {winner} — {outcome.reason} after {outcome.turns} meta turns "
                                     f"(base life {game.life[0]} – {game.life[1]})"))
     if log is not None:
-        log.write_text("\n".join(session.log_lines()) + "\n", encoding="utf-8")
+        from amalogs.writer import write_atomic
+
+        write_atomic(log, "\n".join(session.log_lines()) + "\n")
 
 
 def _name(game: MetaGame, k: int) -> Text:

@@ -17,7 +17,7 @@ from amalogs.meta.players import make_meta_player
 from amalogs.meta.saves import MetaHeader
 from amalogs.meta.settings import MetaError, MetaSettings, TeamSpec
 
-__all__ = ["BatchSummary", "log_lines", "play_batch", "play_game", "play_outcomes", "summarise", "write_log"]
+__all__ = ["BatchSummary", "log_lines", "play_batch", "play_game", "play_outcomes", "summarise"]
 
 
 def play_game(game: MetaGame, players: tuple[str, str], seed: int,
@@ -46,8 +46,6 @@ def log_lines(game: MetaGame, seed: int, players: tuple[str, str]) -> list[str]:
     return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
 
 
-def write_log(path: Path, game: MetaGame, seed: int, players: tuple[str, str]) -> None:
-    path.write_text("\n".join(log_lines(game, seed, players)) + "\n", encoding="utf-8")
 
 
 @dataclass(frozen=True, slots=True)

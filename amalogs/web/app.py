@@ -46,6 +46,7 @@ from amalogs.web.replays import ReplayStore
 from amalogs.web.report_pages import report_routes
 from amalogs.web.tables import MoveRefused, Table, TableStore
 from amalogs.web.views import (
+    html_response,
     created_page,
     lobby_page,
     message_page,
@@ -204,12 +205,8 @@ def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: floa
 # --- handlers -------------------------------------------------------------------------------------------------------
 
 
-def _html(text: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(text, status, headers={"cache-control": "no-store"}, media_type="text/html; charset=utf-8")
-
-
 async def _lobby(request: Request, store: TableStore) -> Response:
-    return _html(await run_in_threadpool(lobby_page, store.catalog, store))
+    return html_response(await run_in_threadpool(lobby_page, store.catalog, store))
 
 
 async def _font(request: Request) -> Response:
@@ -283,7 +280,7 @@ async def _create(request: Request, hub: Hub, form: bool) -> Response:
     except AmalogsError as exc:
         status = exc.status if isinstance(exc, MoveRefused) else 400
         if form:
-            return _html(message_page("match not created", str(exc)), status)
+            return html_response(message_page("match not created", str(exc)), status)
         return JSONResponse({"ok": False, "message": str(exc)}, status)
     hub.kick(table)
     base = str(request.base_url).rstrip("/")
@@ -291,7 +288,7 @@ async def _create(request: Request, hub: Hub, form: bool) -> Response:
     if public and request.url.hostname in ("localhost", "127.0.0.1", "::1"):
         base = str(public).rstrip("/")
     if form:
-        return _html(created_page(table, base))
+        return html_response(created_page(table, base))
     seats = {f"seat{i + 1}": f"{base}/m/{table.id}/seat/{s.token}" for i, s in enumerate(table.seats) if s.token}
     return JSONResponse({"ok": True, "id": table.id, "watch": f"{base}/m/{table.id}/watch", **seats,
                          "organiser": f"{base}/m/{table.id}/organiser/{table.organiser}"}, 201)
@@ -318,7 +315,7 @@ def _table(request: Request, hub: Hub) -> tuple[Table, int | None, bool]:
 def _refused(exc: MoveRefused, request: Request) -> Response:
     if _wants_json(request):
         return JSONResponse({"ok": False, "message": str(exc)}, exc.status)
-    return _html(message_page("refused", str(exc), back=str(request.url.path)), exc.status)
+    return html_response(message_page("refused", str(exc), back=str(request.url.path)), exc.status)
 
 
 def _wants_json(request: Request) -> bool:
@@ -356,7 +353,7 @@ async def _seat(request: Request, hub: Hub) -> Response:
             return JSONResponse({"ok": True, "action": action, "version": table.version})
         return RedirectResponse(path, 303)
     text = await run_in_threadpool(table_page, table, seat, f"{path}/stream", path)
-    return _html(text)
+    return html_response(text)
 
 
 @_guarded
@@ -364,7 +361,7 @@ async def _watch(request: Request, hub: Hub) -> Response:
     """The spectators' page, or the organiser's (both hands): neither ever acts."""
     table, _, judge = _table(request, hub)
     path = f"/m/{table.id}/organiser/{request.path_params['organiser']}" if judge else f"/m/{table.id}/watch"
-    return _html(await run_in_threadpool(functools.partial(table_page, table, None, f"{path}/stream", None,
+    return html_response(await run_in_threadpool(functools.partial(table_page, table, None, f"{path}/stream", None,
                                                            judge=judge)))
 
 

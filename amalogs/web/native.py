@@ -209,10 +209,10 @@ def not_carried_out_html(table: Table, limit: int = 6) -> str:
     """The latest effects the referee could not carry out (``native``), each with its card's printed text, for
     the players to resolve by hand. The event is public (the play-by-play names the card to everyone)."""
     state = table.session.match.state
+    hits = [k for k, event in enumerate(state.events) if event.get("type") in (NOT_CARRIED_OUT, "ruling-asked")]
     items = []
-    for k, event in enumerate(state.events):
-        if event.get("type") not in (NOT_CARRIED_OUT, "ruling-asked"):
-            continue
+    for k in hits[-limit:]:  # (only the shown ones are worked out: this runs for every viewer at every move)
+        event = state.events[k]
         uid = event.get("card")
         seat = event.get("seat")
         found = catalog_card(table, uid) if isinstance(uid, int) else None
@@ -233,11 +233,10 @@ def not_carried_out_html(table: Table, limit: int = 6) -> str:
                      f'<blockquote class="ctext">{esc(text)}</blockquote>{note}</li>')
     if not items:
         return ""
-    shown = items[-limit:][::-1]
     how = ("its controller picks what it does, the other side confirms" if state.rulings
            else "the referee cannot carry these out")
     return (f'<section class="native"><h2>to resolve by hand <span class="dim">({how}; '
-            f'{len(items)} so far, newest first)</span></h2><ul>{"".join(shown)}</ul></section>')
+            f'{len(hits)} so far, newest first)</span></h2><ul>{"".join(items[::-1])}</ul></section>')
 
 
 def _ruling_status(events: Sequence[dict[str, Any]], asked: int, uid: object) -> str:

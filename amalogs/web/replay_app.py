@@ -24,7 +24,7 @@ from amalogs.web.replay_views import (
 )
 from amalogs.web.replays import REPLAY_LIMIT, Replay, ReplayStore
 from amalogs.web.tables import MoveRefused, TableStore
-from amalogs.web.views import message_page
+from amalogs.web.views import html_response, message_page
 
 __all__ = ["replay_routes"]
 
@@ -40,16 +40,12 @@ def replay_routes(replays: ReplayStore, store: TableStore) -> list[Route]:
     ]
 
 
-def _html(text: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(text, status, headers={"cache-control": "no-store"}, media_type="text/html; charset=utf-8")
-
-
 def _wants_json(request: Request) -> bool:
     return "json" in request.headers.get("accept", "")
 
 
 async def _replays(request: Request, store: TableStore) -> Response:
-    return _html(await run_in_threadpool(replay_index_page, store))
+    return html_response(await run_in_threadpool(replay_index_page, store))
 
 
 async def _limited(request: Request, limit: int) -> bytes:
@@ -98,7 +94,7 @@ async def _upload(request: Request, replays: ReplayStore) -> Response:
         status = exc.status if isinstance(exc, MoveRefused) else 400
         if _wants_json(request):
             return JSONResponse({"ok": False, "message": str(exc)}, status)
-        return _html(message_page("not opened", str(exc), back="/replay"), status)
+        return html_response(message_page("not opened", str(exc), back="/replay"), status)
     if _wants_json(request):
         return JSONResponse({"ok": True, "id": replay.id, "url": f"/replay/{replay.id}", "events": replay.events,
                              "check": replay.check}, 201)
@@ -125,9 +121,9 @@ async def _replay(request: Request, replays: ReplayStore, store: TableStore, jso
         if json:
             return JSONResponse(await run_in_threadpool(replay_payload, replay, k, viewer),
                                 headers={"cache-control": "no-store"})
-        return _html(await run_in_threadpool(replay_page, replay, k, viewer))
+        return html_response(await run_in_threadpool(replay_page, replay, k, viewer))
     except AmalogsError as exc:
         status = exc.status if isinstance(exc, MoveRefused) else 400
         if json:
             return JSONResponse({"ok": False, "message": str(exc)}, status)
-        return _html(message_page("no replay", str(exc), back="/replay"), status)
+        return html_response(message_page("no replay", str(exc), back="/replay"), status)

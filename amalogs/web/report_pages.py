@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from amalogs.errors import AmalogsError
 from amalogs.web.markup import esc
-from amalogs.web.views import message_page, page
+from amalogs.web.views import html_response, message_page, page
 
 if TYPE_CHECKING:
     from amalogs.catalog import Catalog, Game
@@ -125,6 +125,7 @@ class Reports:
 # --- the atlas -------------------------------------------------------------------------------------------------
 
 
+@functools.cache
 def _atlas_script() -> str:
     return files("amalogs.report").joinpath("atlas_page.js").read_text(encoding="utf-8")
 
@@ -146,6 +147,7 @@ def atlas_document(reports: Reports) -> str:
     return doc.replace("<header>\n", '<header>\n<a href="/reports/">← reports</a>\n', 1)
 
 
+@functools.cache
 def _atlas_asset(name: str) -> tuple[str, str]:
     """The atlas page's style sheet (its own; each section's swatch colour, which the page sets in a ``style``
     attribute the CSP does not allow; and the app's Japanese web font, which its layout was measured with) or
@@ -336,18 +338,14 @@ def _printed(view: object, source: Game, target: Game, conv: Conversion) -> str:
 # --- the routes --------------------------------------------------------------------------------------------------
 
 
-def _html(text: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(text, status, headers={"cache-control": "no-store"}, media_type="text/html; charset=utf-8")
-
-
 async def _guard(request: Request, make: functools.partial[str]) -> Response:
     """A page, or one line: 404 for what does not exist, 500 for a report that could not be made."""
     try:
-        return _html(await run_in_threadpool(make))
+        return html_response(await run_in_threadpool(make))
     except NotFound as exc:
-        return _html(message_page("not found", str(exc), back="/reports/"), 404)
+        return html_response(message_page("not found", str(exc), back="/reports/"), 404)
     except AmalogsError as exc:
-        return _html(message_page("report not made", str(exc).splitlines()[0], back="/"), 500)
+        return html_response(message_page("report not made", str(exc).splitlines()[0], back="/"), 500)
 
 
 async def _index(request: Request, reports: Reports) -> Response:
@@ -374,9 +372,9 @@ async def _card_picture(request: Request, reports: Reports) -> Response:
         data = await run_in_threadpool(reports.card_picture, params["game"], params["card"],
                                        request.query_params.get("to"))
     except NotFound as exc:
-        return _html(message_page("not found", str(exc), back="/games"), 404)
+        return html_response(message_page("not found", str(exc), back="/games"), 404)
     except AmalogsError as exc:
-        return _html(message_page("picture not drawn", str(exc).splitlines()[0], back="/games"), 500)
+        return html_response(message_page("picture not drawn", str(exc).splitlines()[0], back="/games"), 500)
     return Response(data, media_type="image/png", headers={"cache-control": "public, max-age=3600"})
 
 
@@ -399,9 +397,9 @@ async def _file(request: Request, reports: Reports) -> Response:
         data = (await run_in_threadpool(reports.picture, rel) if media == "image/png"
                 else report.texts[rel].encode("utf-8") if rel in report.texts else None)
     except AmalogsError as exc:
-        return _html(message_page("report not made", str(exc).splitlines()[0], back="/"), 500)
+        return html_response(message_page("report not made", str(exc).splitlines()[0], back="/"), 500)
     if data is None or media is None:
-        return _html(message_page("not found", _missing(rel), back="/reports/"), 404)
+        return html_response(message_page("not found", _missing(rel), back="/reports/"), 404)
     return Response(data, media_type=media, headers={"cache-control": "public, max-age=3600"})
 
 

@@ -25,6 +25,8 @@ from amalogs.web.native import (
 )
 
 if TYPE_CHECKING:
+    from starlette.responses import HTMLResponse
+
     from amalogs.catalog import Catalog
     from amalogs.web.tables import Table, TableStore
 
@@ -49,6 +51,13 @@ def page(title: str, body: str, *, script: bool | str = False, data: dict[str, s
             f'<title>{esc(title)}</title><link rel="stylesheet" href="/static/table.css">{js}</head>'
             f'<body{attrs}><header class="top"><a href="/">AMALOGS アマログス</a></header>'
             f'<main>{body}</main></body></html>\n')
+
+
+def html_response(text: str, status: int = 200) -> HTMLResponse:
+    """A page as the app answers it: UTF-8, never cached (a page shows a match as it stands)."""
+    from starlette.responses import HTMLResponse
+
+    return HTMLResponse(text, status, headers={"cache-control": "no-store"}, media_type="text/html; charset=utf-8")
 
 
 def message_page(title: str, message: str, back: str = "/") -> str:

@@ -52,6 +52,7 @@ MENU = MappingProxyType({key: (words, None if spec is None else _EFFECT.validate
                          for key, (words, spec) in _SPECS.items()})
 """The canonical effects a ruling may pick: key → (what it does, in words; the effect, None for ``skip``)."""
 
+_KEYS = tuple(MENU)
 _MENU_ACTIONS = tuple(Action("rule", (key,)) for key in MENU)
 _CONFIRM = (Action("confirm"), Action("reject"))
 
@@ -80,7 +81,7 @@ def propose(s: State, me: int, act: Action) -> None:
     """The controller's proposal: the other side is asked to confirm it."""
     key = str(act.args[0])
     p = s.stack[-1]
-    s.counters[PROPOSAL] = list(MENU).index(key)
+    s.counters[PROPOSAL] = _KEYS.index(key)
     s.emit("ruling-proposed", seat=me, card=p.source, ruling=key)
     s.phase, s.decider = "ruling-confirm", confirmer(s, p.controller)
 
@@ -88,7 +89,7 @@ def propose(s: State, me: int, act: Action) -> None:
 def proposal(s: State) -> str | None:
     """The ruling proposed and not yet confirmed, if any."""
     k = s.counters.get(PROPOSAL)
-    return list(MENU)[k] if isinstance(k, int) and 0 <= k < len(MENU) else None
+    return _KEYS[k] if isinstance(k, int) and 0 <= k < len(_KEYS) else None
 
 
 def decide(s: State, me: int, act: Action) -> bool:
