@@ -75,3 +75,15 @@ def test_matches_of_ai_seats_do_not_rule_by_hand_unless_asked(client: TestClient
     assert answer.status_code == 201 and not _table(client, answer.json()["id"]).session.rulings
     lobby = client.get("/").text
     assert 'name="rulings"' in lobby
+
+
+def test_a_long_pasted_japanese_list_gets_the_list_limit_not_a_refused_request(client: TestClient) -> None:
+    """The request limit leaves room for two pasted lists at their own limit in Japanese (3 bytes a character in
+    UTF-8, 6 in a JSON escape): a list over its limit is refused by that limit, naming it."""
+    from amalogs.web.decks import PASTED_LIMIT
+
+    long = "# game: ビルディバイド\n" + "4 火花の小鬼\n" * (PASTED_LIMIT // 6)  # over the limit in characters
+    answer = client.post("/api/matches", json={"deck1": "BD:red-aggro", "deck2": "GH:tidelight-guardians",
+                                               "decklist1": long, "decklist2": long[:20000]})
+    assert answer.status_code == 400, answer.text
+    assert f"characters, at most {PASTED_LIMIT:,}" in answer.json()["message"]

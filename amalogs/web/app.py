@@ -45,6 +45,7 @@ from amalogs.web.replay_app import replay_routes
 from amalogs.web.replays import ReplayStore
 from amalogs.web.report_pages import report_routes
 from amalogs.web.tables import MoveRefused, Table, TableStore
+from amalogs.web.decks import PASTED_LIMIT
 from amalogs.web.views import (
     html_response,
     created_page,
@@ -59,7 +60,8 @@ __all__ = ["Hub", "create_app"]
 log = logging.getLogger("amalogs.web")
 STATIC = Path(__file__).parent / "static"
 KEEP_ALIVE = 15.0  # seconds between comments on an idle stream (proxies and phones drop silent connections)
-BODY_LIMIT = 64 * 1024
+# two pasted lists at their limit however they are encoded (a JSON \u escape is 6 bytes a character), and the rest
+BODY_LIMIT = 2 * 6 * PASTED_LIMIT + 64 * 1024
 SECURITY_HEADERS = [
     (b"content-security-policy", (b"default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; "
                                   b"img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
