@@ -21,7 +21,6 @@ import json
 import math
 import os
 import re
-import stat
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -223,48 +222,12 @@ def data_roots(extra: Iterable[Path | str] = ()) -> tuple[Path, ...]:
 
 # --- reading one file -----------------------------------------------------------------------------
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _not_regular(path: Path, mode: int) -> DataError:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    return DataError(path, "", f"is {kind}, not a file: amalogs reads data only from regular files")
-
-
-def _too_large(path: Path, size: int) -> DataError:
-    return DataError(path, "", f"too large: {size:,} bytes; a data file may hold at most "
-                               f"{MAX_FILE_BYTES // (1024 * 1024)} MB")
-
-
 def _read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`. Anything else is looked at with ``stat``
-    and never opened (opening a named pipe would wait for a writer for ever)."""
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError) as exc:
-        raise DataError(path, "", f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise _not_regular(path, info.st_mode)
-    if info.st_size > MAX_FILE_BYTES:
-        raise _too_large(path, info.st_size)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())  # the file it opened: it may have been swapped since the stat
-            if not stat.S_ISREG(info.st_mode):
-                raise _not_regular(path, info.st_mode)
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise DataError(path, "", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise _too_large(path, len(raw))
-    return raw
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (:func:`amalogs.inputs.read_regular`: anything
+    else is looked at with ``stat`` and never opened; opening a named pipe would wait for a writer for ever)."""
+    from amalogs.inputs import read_regular
+
+    return read_regular(path, "data file", MAX_FILE_BYTES, lambda problem: DataError(path, "", problem))
 
 
 def _decode(path: Path, raw: bytes) -> str:
@@ -740,11 +703,38 @@ def _join(loader: _Loader, found: _Found) -> dict[str, tuple[Game, Owner, Owner]
             profile, profile_file, profile_owner = found.profiles[game_id]
             if loader.problems(page_file, check_page(page, profile)):
                 games[game_id] = (Game(profile, page, profile_file, page_file), profile_owner, page_owner)
+    _name_clashes(loader, games)
     for game_id, (_, profile_file, owner) in found.profiles.items():
         if game_id not in found.pages and game_id not in found.unread_pages:
             with loader.about(owner):
                 loader.add(DataError(profile_file, "", f"game {game_id!r} has no AMALOGS page: add mappings/{game_id}.toml"))
     return games
+
+
+def _name_clashes(loader: _Loader, games: dict[str, tuple[Game, Owner, Owner]]) -> None:
+    """A name two games answer to (id, 略称, name, English name or alias, compared as commands compare them) is an
+    error on the later one (a user root's, after the shipped data), naming both files: a game may not shadow
+    another silently."""
+    taken: dict[str, tuple[Game, str]] = {}
+    for game_id, (game, profile_owner, page_owner) in sorted(games.items(), key=lambda kv: (kv[1][1][0], kv[0])):
+        p = game.profile
+        named = [("id", p.id, game.profile_file, profile_owner), ("abbreviation", game.page.abbreviation,
+                                                                   game.page_file, page_owner),
+                 ("name", p.name, game.profile_file, profile_owner), ("en", p.en, game.profile_file, profile_owner),
+                 *((f"aliases.{k}", a, game.profile_file, profile_owner) for k, a in enumerate(p.aliases))]
+        for key, name, path, owner in named:
+            other = taken.get(_normal(name))
+            if other is not None and other[0].id != game_id:
+                first, what = other
+                with loader.about(owner):
+                    loader.add(DataError(path, key, f"{cut(name)} is already the {what} of {first.profile.name} "
+                                         f"({first.profile_file if what != '略称' else first.page_file}): a game may "
+                                         f"not shadow another; give this one a {what} of its own (to play your own "
+                                         f"version of {first.profile.name}, give it its own id and 略称)"))
+                break
+        else:
+            for key, name, _, _ in named:
+                taken.setdefault(_normal(name), (game, "略称" if key == "abbreviation" else key.partition(".")[0]))
 
 
 @cache

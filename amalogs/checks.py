@@ -107,6 +107,9 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
         key = "resources.resources" if section == "resources" else section
         yield from _duplicates(key, (item.id for item in items))
     yield from _duplicates("turn.phases", (ph.id for ph in p.turn.phases))
+    if p.overview.players < 2:
+        yield "overview.players", (f"a game of {p.overview.players} player(s) cannot be played: a standard game has "
+                                   "2 players or more (docs/fields.md)")
     zones = p.ids("zones")
     for i, res in enumerate(p.resources.resources):
         yield from _unknown(f"resources.resources[{i}].zone", res.zone, zones, "zone")
@@ -224,10 +227,30 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
             yield from _unknown(f"spell_speeds[{i}].card_types[{j}]", type_id, profile.ids("card_types"),
                                 "native card type")
     yield from _duplicates("adjust", (a.stat for a in page.adjust))
+    yield from _duplicated_entries(page)
     yield from _coverage(page, profile)
     yield from _keyword_rules(page)
     yield from _phrasebook(page, profile)
     yield from _we(page, profile)
+
+
+def _duplicated_entries(page: MappingPage) -> Iterator[Problem]:
+    """Each keyed table maps a native term once (a zone once per state): a second entry would be silently
+    ignored, or contradict the first."""
+    for i, entry in enumerate(page.permanent_types):
+        earlier = [e for e in page.permanent_types[:i] if (e.native, e.state) == (entry.native, entry.state)]
+        if earlier:
+            state = f" in state {entry.state!r}" if entry.state else ""
+            yield f"permanent_types[{i}].native", f"zone {entry.native!r}{state} is mapped twice"
+    tables: dict[str, Sequence[_Entry]] = {"card_types": page.card_types, "status": page.status,
+                                           "unified_keywords": page.unified_keywords, "colours": page.colours,
+                                           "resources": page.resources}
+    for key, items in tables.items():
+        seen: set[str] = set()
+        for i, entry in enumerate(items):
+            if entry.native in seen:
+                yield f"{key}[{i}].native", f"{entry.native!r} is mapped twice"
+            seen.add(entry.native)
 
 
 _DISTINCT = (("self_side", "opponent_side"), ("rested", "standing"), ("rest", "stand"),

@@ -31,9 +31,7 @@ longer than :data:`MAX_LINE_CHARS`, NUL bytes, control characters, text that is 
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -199,20 +197,10 @@ def decode_decklist(raw: bytes, source: str = STDIN) -> str:
 
 
 def _read_bytes(path: Path) -> bytes:
+    from amalogs.inputs import read_regular
+
     source = shown_path(path)
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise DecklistError(source, [(0, "not a regular file: refusing to read it")])
-        if info.st_size > MAX_BYTES:
-            raise DecklistError(source, [(0, f"too large: {info.st_size:,} bytes, at most {MAX_BYTES:,}")])
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise DecklistError(source, [(0, "not a regular file: refusing to read it")])
-            return handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise DecklistError(source, [(0, f"cannot read: {exc.strerror or exc}")]) from None
+    return read_regular(path, "deck list", MAX_BYTES, lambda problem: DecklistError(source, [(0, problem)]))
 
 
 def read_decklist(path: Path | None, catalog: Catalog, *, game: str | None = None) -> tuple[Game, Deck]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from amalogs.errors import AmalogsError
 
-__all__ = ["check_target", "check_targets", "dump", "write_atomic", "write_bytes", "write_model"]
+__all__ = ["check_folder", "check_target", "check_targets", "dump", "write_atomic", "write_bytes", "write_model"]
 
 
 def dump(model: BaseModel, suffix: str = ".toml") -> str:
@@ -48,16 +48,36 @@ def _exists_message(path: Path) -> str:
     return f"{path} exists: add --force to overwrite it"
 
 
-def check_target(path: Path, overwrite: bool = False) -> None:
-    """Raise :class:`AmalogsError` unless ``path`` may be written: it is missing, or a regular file (and then
-    only with ``overwrite``). Symbolic links, directories, devices, fifos and sockets are always refused."""
+def check_folder(path: Path) -> None:
+    """Raise :class:`AmalogsError` unless a file can be made where ``path`` goes: the nearest folder of it that
+    exists is a folder, and a file can be made in it (a probe file is made and removed at once), so an output
+    that could not be written is refused before the work starts, not after it."""
+    folder = path.parent if str(path.parent) else Path(".")
+    while not os.path.lexists(folder) and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise AmalogsError(f"cannot write {path}: {folder} is not a folder")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".amalogs-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise AmalogsError(f"cannot write {path}: no file can be made in {folder} ({exc.strerror or exc})") from None
+
+
+def check_target(path: Path, overwrite: bool = False, probe: bool = True) -> None:
+    """Raise :class:`AmalogsError` unless ``path`` may be written: it is missing (and, with ``probe``, a file can be
+    made in its folder: :func:`check_folder`), or a regular file (and then only with ``overwrite``). Symbolic
+    links, directories, devices, fifos and sockets are always refused."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
+        if probe:
+            check_folder(path)
         return
     except OSError as exc:
-        if exc.errno == errno.ENOTDIR:  # a parent is a file: the write itself says so
-            return
+        if exc.errno == errno.ENOTDIR:  # a parent is a file
+            raise AmalogsError(f"cannot write {path}: a folder on its way is a file") from None
         raise AmalogsError(f"cannot write {path}: {exc.strerror or exc}") from None
     if stat.S_ISLNK(info.st_mode):
         try:
@@ -73,6 +93,8 @@ def check_target(path: Path, overwrite: bool = False) -> None:
         raise AmalogsError(f"{path} is not a regular file: refusing to write to it")
     if not overwrite:
         raise AmalogsError(_exists_message(path))
+    if probe and not os.access(path, os.W_OK):
+        raise AmalogsError(f"cannot write {path}: it is read-only")
 
 
 def check_targets(paths: Iterable[Path], overwrite: bool = False) -> None:
@@ -92,7 +114,7 @@ def write_bytes(path: Path, data: bytes, overwrite: bool = True) -> None:
     Only a regular file is written (see :func:`check_target`); ``overwrite=False`` refuses an existing file,
     also one that appears while the data is being written. The temporary file is removed if anything fails.
     """
-    check_target(path, overwrite)
+    check_target(path, overwrite, probe=False)
     folder = path.parent if str(path.parent) else Path(".")
     tmp: str | None = None
     try:
@@ -122,7 +144,7 @@ _NO_HARD_LINKS = {errno.EPERM, errno.EACCES, errno.EOPNOTSUPP, errno.ENOTSUP, er
 def _move(tmp: str, path: Path, overwrite: bool) -> None:
     """Rename the finished temporary file to ``path``; without ``overwrite``, never over an existing file."""
     if overwrite:
-        check_target(path, True)  # again, just before the rename: the target may have changed meanwhile
+        check_target(path, True, probe=False)  # again, just before the rename: the target may have changed meanwhile
         os.replace(tmp, path)
         return
     try:
@@ -132,7 +154,7 @@ def _move(tmp: str, path: Path, overwrite: bool) -> None:
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS:
             raise
-        check_target(path, False)  # a file system without hard links: check, then rename
+        check_target(path, False, probe=False)  # a file system without hard links: check, then rename
         os.replace(tmp, path)
     # after a hard link the temporary name is removed by the caller
 

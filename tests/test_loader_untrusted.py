@@ -138,7 +138,7 @@ def test_cards_toml_must_be_a_file(tmp_path: Path) -> None:
     cards.unlink()
     cards.mkdir()
     _, errors = validate_paths([root])
-    assert one_line(errors, cards).endswith("is a folder, not a file: amalogs reads data only from regular files")
+    assert one_line(errors, cards).endswith("is a folder, not a file: amalogs reads only regular files")
 
 
 def test_validating_a_game_folder_checks_its_page_and_references(tmp_path: Path, cli: Cli) -> None:

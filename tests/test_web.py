@@ -418,8 +418,8 @@ def test_a_restarted_server_resumes_every_match_exactly(tmp_path: Path, catalog:
         lines = [line.text for line in _table(client, made["id"]).lines]
     with TestClient(create_app(data, catalog)) as client:  # a new app over the same folder: a restart
         again = client.get(f"/api/matches/{made['id']}").json()
-        assert {k: again[k] for k in ("decisions", "to_move", "seed", "decks")} == \
-               {k: before[k] for k in ("decisions", "to_move", "seed", "decks")}
+        assert {k: again[k] for k in ("decisions", "to_move", "deal", "decks")} == \
+               {k: before[k] for k in ("decisions", "to_move", "deal", "decks")}
         assert [line.text for line in _table(client, made["id"]).lines] == lines  # the same play-by-play
         assert client.get(made["seat1"]).status_code == 200  # the same seat link still opens the seat
         _play_person_moves(client, made, 400, seed=2)
@@ -802,7 +802,7 @@ def test_hostile_uploads_are_refused_in_one_line(client: TestClient, cli: Any, t
     hostile = {
         "empty": b"", "garbage": b"\x00\xff not json\n", "header only": b'{"type": "header", "version": 1}\n',
         "edited": good.replace(b'"card": 37', b'"card": 38', 1), "nested": b"[" * 100_000,
-        "truncated": good[:-300], "other version": good.replace(b'"version": 1', b'"version": 99', 1),
+        "truncated": good[:-300], "other version": good.replace(b'"version": 2', b'"version": 99', 1),
         "unknown game": good.replace(b"build-divide", b"no-such-game", 1),
         "a list": b"[1, 2, 3]\n", "an event that is not an object": good + b"[1]\n",
     }

@@ -22,9 +22,34 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "main", "run"]
 
+def _usage_line(exc: Any) -> typer.Exit:
+    """A usage error (a bad option value, an unknown option) as one line on stderr, exit code 2: the message and
+    where to find the help, without click's usage block."""
+    from amalogs.cli.output import echo
+
+    ctx = getattr(exc, "ctx", None)
+    where = ctx.command_path if ctx is not None else "amalogs"
+    echo(f"{where}: {exc.format_message()} (see '{where} -h')", err=True)
+    return typer.Exit(getattr(exc, "exit_code", 2))
+
+
+def _is_usage(exc: BaseException) -> bool:
+    """Whether an exception is click's usage error (typer vendors click privately, so it is told by its class
+    name and what it carries)."""
+    return any(c.__name__ == "UsageError" for c in type(exc).__mro__) and hasattr(exc, "format_message")
+
+
 class _Group(TyperGroup):
-    """Turns every amalogs error raised by a command into one line on stderr and exit code 1; games left out
-    of the data are reported once, when the command ends."""
+    """Turns every amalogs error raised by a command into one line on stderr and exit code 1, and every usage
+    error into one line and exit code 2; games left out of the data are reported once, when the command ends."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except Exception as exc:
+            if _is_usage(exc):
+                raise _usage_line(exc) from None
+            raise
 
     def invoke(self, ctx: Any) -> Any:  # click's Context, which typer vendors privately
         from amalogs.errors import AmalogsError
@@ -35,6 +60,10 @@ class _Group(TyperGroup):
         except AmalogsError as exc:
             failed = exc
             raise typer.Exit(1) from None
+        except Exception as exc:
+            if not _is_usage(exc):
+                raise
+            raise _usage_line(exc) from None
         finally:
             _report_left_out(failed)
             if failed is not None:
@@ -156,13 +185,17 @@ def run() -> None:
     exit functions (``atexit``) have run."""
     import atexit
 
+    from amalogs.cli.output import ready_streams
+
+    lost = ready_streams()  # a closed stdout or stderr: the work is still done, its output goes nowhere
     try:
         main()
-        code = 0
+        code = 1 if lost else 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
         if not isinstance(exc.code, int | None):
             print(exc.code, file=sys.stderr)
+        code = code or int(lost)
     try:
         sys.stdout.flush()
         sys.stderr.flush()

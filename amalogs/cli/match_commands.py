@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import DataFormat, echo, force_option, format_option, print_records
+from amalogs.cli.output import DataFormat, check_seeds, echo, force_option, format_option, print_records, seed_option
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -24,8 +24,8 @@ __all__ = ["match", "resume", "replay"]
 def match(
     first: Annotated[Optional[str], typer.Argument(metavar="GAME[:DECK]", help="Player 1's game and sample deck.")] = None,  # noqa: UP045
     second: Annotated[Optional[str], typer.Argument(metavar="GAME[:DECK]", help="Player 2's game and sample deck.")] = None,  # noqa: UP045
-    seed: Annotated[Optional[int], typer.Option(  # noqa: UP045
-        "--seed", help="The match's seed (shuffles and players; default 1, or the position's with --from).")] = None,
+    seed: Annotated[Optional[int], seed_option(  # noqa: UP045
+        "The match's seed, 0 … 2**64 - 1 (shuffles and players; default 1, or the position's with --from).")] = None,
     start: Annotated[Optional[Path], typer.Option(  # noqa: UP045
         "--from", metavar="FILE", help="Play on from a position file (docs/positions.md) instead of two decks.")] = None,
     check: Annotated[bool, typer.Option(
@@ -92,6 +92,7 @@ def match(
         raise AmalogsError("--rulings rules effects by hand in one match from decks (-n 1, no --rows; a position "
                            "file says rulings = true itself)")
     rulings = "human" in players if rulings is None else rulings  # a person rules the effects by hand
+    check_seeds(seed, n)
     if rows is not None:
         if begin is not None or save is not None or stop_after is not None or log is not None:
             raise AmalogsError("--rows records a batch of matches played from decks: give it without --from, "
@@ -252,7 +253,7 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
     """Play on with a play-by-play; save on Ctrl-C (always) and when the match stops (if asked). ``--format
     json|csv``: no play-by-play, and the result as a record (the columns of a rows file)."""
     from amalogs.report.match import PlayByPlay, result_panel
-    from amalogs.referee.sessions.runner import header, result_of, write_log
+    from amalogs.referee.sessions.runner import result_of, session_header, write_log
 
     out = console()
     names = _names(session.sides)
@@ -296,8 +297,7 @@ def _play(session: Session, quiet: bool, log: Path | None, save: Path, save_at_s
     if save_at_stop:
         echo(f"saved the finished match to {save}", err=not text)
     if log is not None:
-        write_log(log, header(session.sides, session.seed, session.players, session.turn_cap, session.rulings),
-                  result.events)
+        write_log(log, session_header(session), result.events)
         echo(f"wrote {log} ({len(result.events)} events)", err=not text)
 
 
@@ -322,7 +322,7 @@ def replay(
 ) -> None:
     """Re-run a logged match or meta-game from its seed and check that every event is identical (exit 1 if not)."""
     from amalogs.meta.saves import LOG_TYPE, SAVE_TYPE, file_kind
-    from amalogs.referee.sessions.runner import replay as run
+    from amalogs.referee.sessions.runner import replay_checked
 
     if file_kind(log) == SAVE_TYPE:
         raise AmalogsError(f"{log}: a meta-game save, not a log (`amalogs resume {log}` goes on with it)")
@@ -330,12 +330,16 @@ def replay(
         from amalogs.cli.meta_commands import replay_meta
 
         checked, difference = replay_meta(log)
+        notes: list[str] = []
     else:
-        checked, difference = run(catalog(), log)
-    record = {"log": str(log), "events": checked, "identical": difference is None, "difference": difference}
+        checked, difference, notes = replay_checked(catalog(), log)
+    record = {"log": str(log), "events": checked, "identical": difference is None, "difference": difference,
+              "notes": notes}
 
     def text() -> None:
         echo(f"{log}: {difference}" if difference else f"{log}: all {checked} events replayed identically")
+        for note in notes:
+            echo(f"{log}: {note}")
 
     print_records(fmt, "replay", [record], text)
     if difference:

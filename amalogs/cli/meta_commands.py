@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import DataFormat, force_option, format_option, print_records
+from amalogs.cli.output import DataFormat, check_seeds, force_option, format_option, print_records, seed_option
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def meta(
         "or GAME:DECK; default BD,GH,SGK).")] = None,
     team2: Annotated[Optional[str], typer.Option(  # noqa: UP045
         "--team2", metavar="DECKS", help="Team 2's three decks (default BJ,GH,BD).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The game's seed (dice, shuffles, players).")] = 1,
+    seed: Annotated[int, seed_option("The game's seed, 0 … 2**64 - 1 (dice, shuffles, players).")] = 1,
     turn_cap: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--turn-cap", min=1, help="End as a draw after this many meta turns (default 60); with --save, stop "
         "and save after this many meta turns instead (the game's own cap stays).")] = None,
@@ -90,6 +90,7 @@ def meta(
     if "human" in (p1, p2) and fmt is not DataFormat.text:
         raise AmalogsError("--format json|csv prints a result for programs: a person plays with --format text")
     check_targets([p for p in (log, save) if p is not None], force)
+    check_seeds(seed, n)
     cat = catalog()
     if teamfile is not None:
         if team1 is not None or team2 is not None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["OUTPUT_VERSION", "DataFormat", "clean", "echo", "force_option", "format_option", "guard_stdout", "make_console",
+__all__ = ["OUTPUT_VERSION", "SEED_MAX", "DataFormat", "check_seeds", "clean", "seed_option", "echo", "force_option", "format_option", "guard_stdout", "make_console", "ready_streams",
            "print_records", "records_csv", "records_json"]
 
 T = TypeVar("T")
@@ -114,6 +114,80 @@ def _silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+SEED_MAX = 2**64 - 1  # (amalogs.referee.sessions.seal.SEED_MAX; not imported, so this module stays cheap)
+
+
+def _seed_value(value: int | None) -> int | None:
+    import typer
+
+    if value is not None and not 0 <= value <= SEED_MAX:
+        raise typer.BadParameter(f"{value if len(str(value)) <= 30 else str(value)[:27] + '...'} is not a seed: "
+                                 f"give a whole number from 0 to {SEED_MAX:,} (2**64 - 1)".replace(",", ""))
+    return value
+
+
+def seed_option(help_text: str) -> Any:
+    """A ``--seed`` option: a whole number 0 … 2⁶⁴ − 1, refused in one line otherwise (before any work starts)."""
+    import typer
+
+    return typer.Option("--seed", help=help_text, callback=_seed_value)
+
+
+def check_seeds(seed: int, n: int) -> None:
+    """Refuse a batch whose last seed (``seed + n − 1``) would pass 2⁶⁴ − 1."""
+    from amalogs.errors import AmalogsError
+
+    if seed + n - 1 > SEED_MAX:
+        raise AmalogsError(f"--seed {seed} with -n {n}: the last seed, {seed + n - 1}, is over 2**64 - 1: give a "
+                           f"smaller --seed")
+
+
+SAMPLE = "異種戦アマログス"  # what the output must be able to show
+
+
+def ready_streams() -> bool:
+    """Ready stdout and stderr before a command runs; True when one was closed.
+
+    A closed standard stream (``amalogs games >&-``) is opened on the null device, so the command still does its
+    work (a match still saves) while the next file it opens does not take the stream's number; the command then
+    ends with exit code 1. An output encoding that cannot show Japanese (``PYTHONIOENCODING=ascii``) falls back:
+    what it cannot show is written as ``?``, with a note on stderr saying how to see it all."""
+    lost = False
+    for number, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None or not _open(number):
+            lost = True
+            try:
+                fd = os.open(os.devnull, os.O_WRONLY)
+                if fd != number:
+                    os.dup2(fd, number)
+                    os.close(fd)
+                setattr(sys, name, open(number, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
+            except OSError:
+                pass
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    try:
+        SAMPLE.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        try:
+            out.reconfigure(errors="replace")  # type: ignore[union-attr]
+            sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+            print(f"amalogs: the output encoding ({encoding}) cannot show Japanese: what it cannot show is written as "
+                  "'?' (set PYTHONIOENCODING=utf-8, or a UTF-8 locale such as LANG=C.UTF-8, to see it all)",
+                  file=sys.stderr)
+        except (AttributeError, OSError, ValueError):
+            pass
+    return lost
+
+
+def _open(number: int) -> bool:
+    try:
+        os.fstat(number)
+        return True
+    except OSError:
+        return False
 
 
 def force_option(help_text: str) -> Any:

@@ -23,6 +23,9 @@ def serve(
         "~/.local/share/amalogs/matches); matches in progress there are resumed.")] = None,
     ai_delay: Annotated[float, typer.Option("--ai-delay", min=0, max=10, metavar="SECONDS",
                                             help="Pause before each AI decision, so people can follow.")] = 0.5,
+    public_url: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--public-url", metavar="URL", help="The address people open, when the server sits behind a proxy (e.g. "
+        "https://table.example.org): every link is built from it, and its host is one the server answers to.")] = None,
 ) -> None:
     """Serve the exhibition table: a lobby to create matches (sample decks, your data roots' decks, pasted deck
     lists, deck files), a secret link and QR code per person's seat, a spectators' page, moves live on every
@@ -41,8 +44,9 @@ def serve(
     folder = data if data is not None else default_data_dir()
     everywhere = host in ("0.0.0.0", "::")
     shown = lan_address() if everywhere else "localhost" if host in ("127.0.0.1", "localhost") else host
-    url = f"http://{shown}:{port}/"
-    web = create_app(folder, catalog(), ai_delay=ai_delay, public_url=url if everywhere else None)
+    url = _public(public_url) if public_url else f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    # links come from this address, never from a request's Host header (docs/web.md, what each person can learn)
+    web = create_app(folder, catalog(), ai_delay=ai_delay, public_url=url, allowed_hosts=(shown, host))
     store = web.state.store
     if everywhere:
         echo("warning: serving every network interface: anyone on your network can open the lobby, create "
@@ -53,6 +57,19 @@ def serve(
     for line in store.broken:
         echo(f"amalogs: not resumed: {line}", err=True)
     run_server(web, host, port)
+
+
+def _public(url: str) -> str:
+    """A ``--public-url`` checked: http(s), a host, nothing after the path (one line otherwise)."""
+    from urllib.parse import urlsplit
+
+    from amalogs.errors import AmalogsError
+
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise AmalogsError(f"--public-url {url[:80]!r}: give an http:// or https:// address with a host, e.g. "
+                           "https://table.example.org")
+    return url.strip().rstrip("/") + "/"
 
 
 def _terminal_qr(url: str) -> str:

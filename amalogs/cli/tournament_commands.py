@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from amalogs.cli import app, catalog, console
-from amalogs.cli.output import DataFormat, echo, force_option, format_option
+from amalogs.cli.output import DataFormat, check_seeds, echo, force_option, format_option, seed_option
 from amalogs.errors import AmalogsError
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def tournament(
     players: Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
         "--players", metavar="P[,P]", help="Players: random, greedy, search or search:BUDGET, for both seats or "
         "seat 1,seat 2; repeat to compare settings (default random).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The first seed.")] = 1,
+    seed: Annotated[int, seed_option("The first seed (0 … 2**64 - 1).")] = 1,
     turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="End a match as a draw after this many turns.")] = 60,
     jobs: Annotated[Optional[int], typer.Option(  # noqa: UP045
         "--jobs", "-j", min=1, help="Processes (default: every core), or Dask workers with --scheduler dask.")] = None,
@@ -121,6 +121,7 @@ def tournament(
 
     from amalogs.referee.sessions.tournament import entries, run_tournament
 
+    check_seeds(seed, n)
     settings = parse_players(players)
     targets = _report_targets(report, force)
     if rows is not None and rows.exists() and force:

@@ -8,7 +8,6 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from amalogs.catalog import Catalog

@@ -49,7 +49,7 @@ PlayerName = Literal["random", "greedy", "matchup", "human"]
 """A team's meta player (``amalogs.meta.players``)."""
 CorePlayerName = Literal["random", "greedy", "human"]
 """The player of a team's core games inside duels."""
-Seed = Annotated[StrictInt, Field(ge=-(2**63), le=2**63)]
+Seed = Annotated[StrictInt, Field(ge=0, le=2**64 - 1)]  # (amalogs.referee.sessions.seal.SEED_MAX)
 M = TypeVar("M", bound=DataModel)
 
 
@@ -154,15 +154,12 @@ class MetaSession:
 
 
 def _text(path: Path, what: str) -> str:
+    from amalogs.inputs import read_regular
+
+    raw = read_regular(path, what, FILE_LIMIT, lambda problem: MetaError(f"{shown_path(path)}: {problem}"))
     try:
-        if path.exists() and not path.is_file():
-            raise MetaError(f"{shown_path(path)}: not a {what} (not a regular file)")
-        if path.exists() and path.stat().st_size > FILE_LIMIT:
-            raise MetaError(f"{shown_path(path)}: a {what} of {path.stat().st_size:,} bytes is over the limit")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MetaError(f"{shown_path(path)}: no such {what}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise MetaError(f"{shown_path(path)}: not a readable {what} ({exc})") from None
 
 
@@ -191,10 +188,16 @@ def file_kind(path: Path) -> str | None:
     """``meta-header`` (a meta-game log), ``meta-save`` or None (anything else: a match's file, or unreadable),
     read from the first ``type`` in the file's first 4 KB (so even a truncated save is told), for ``replay`` and
     ``resume`` to dispatch on."""
+    import os
+    import stat
+
     try:
-        with path.open("rb") as f:
-            head = f.read(4096)
-    except OSError:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a fifo, a device: never opened here (it could block)
+            return None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as f:
+            head = f.read(4096) if stat.S_ISREG(os.fstat(f.fileno()).st_mode) else b""
+    except (OSError, ValueError):
         return None
     found = _KIND.search(head)
     return found.group(1).decode() if found and head.lstrip().startswith(b"{") else None

@@ -16,7 +16,7 @@ from amalogs.models.effects import Effect
 
 __all__ = ["Card", "CardSet", "Counts", "Deck", "StatValue", "FORMAT_VERSION"]
 
-PrintedNumber = Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+PrintedNumber = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]  # no card prints a negative stat (docs/fields.md)
 PrintedText = Annotated[StrictStr, AfterValidator(not_too_long)]
 StatValue = PrintedNumber | PrintedText | tuple[PrintedText, ...] | dict[Slug, Count]
 """A printed value: a number, a text, a list of words, or a cost table (native colour id → amount)."""

@@ -19,17 +19,16 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
-    HTMLResponse,
     JSONResponse,
     RedirectResponse,
     Response,
@@ -42,7 +41,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.web.replay_app import replay_routes
-from amalogs.web.replays import ReplayStore
+from amalogs.web.bodies import read_body
+from amalogs.web.replays import REPLAY_LIMIT, ReplayStore
 from amalogs.web.report_pages import report_routes
 from amalogs.web.tables import MoveRefused, Table, TableStore
 from amalogs.web.decks import PASTED_LIMIT
@@ -55,7 +55,7 @@ from amalogs.web.views import (
     table_page,
 )
 
-__all__ = ["Hub", "create_app"]
+__all__ = ["BODY_CAP", "Hub", "create_app", "link_base"]
 
 log = logging.getLogger("amalogs.web")
 STATIC = Path(__file__).parent / "static"
@@ -136,30 +136,93 @@ class Hub:
             await run_in_threadpool(table.save_if_due)
 
 
-class _Headers:
-    """ASGI middleware: the security headers on every response."""
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+BODY_CAP = REPLAY_LIMIT + 64 * 1024  # the largest body any route reads (an uploaded log or save, with its form)
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+
+class _BodyTooLarge(Exception):
+    """A request body passed :data:`BODY_CAP` while it was being read."""
+
+
+def _host_name(value: str) -> str:
+    """The name or address of a ``Host`` header, without its port (``[::1]:8000`` → ``::1``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:value.find("]")] if "]" in value else ""
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class _Guard:
+    """ASGI middleware in front of every route: a ``Host`` that is not one of the server's own is refused (400),
+    a body is counted as it streams and refused at :data:`BODY_CAP` (413, with no more of it read, so memory stays
+    flat whatever is sent), and every response carries the security headers.
+
+    The server's own hosts are the loopback names, the host of ``public_url``, any ``allowed`` names, and the
+    address the request arrived at (the socket's, not a header's), so a page opened by the LAN address works,
+    while a name pointed at this machine by someone else's DNS (rebinding) gets nothing."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
+        self.app, self.hosts = app, hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        headers = {k.lower(): v for k, v in scope.get("headers", [])}
+        server = scope.get("server") or ("", None)
+        host = _host_name(headers.get(b"host", b"").decode("latin-1"))
+        if not host or (host not in self.hosts and host != str(server[0]).lower()):
+            await _plain(send, 400, "this server does not answer to that Host: open it by its own address")
+            return
+        declared = headers.get(b"content-length", b"")
+        if declared and (not declared.isdigit() or int(declared) > BODY_CAP):
+            await _plain(send, 413 if declared.isdigit() else 400,
+                         f"the request is over the limit of {BODY_CAP:,} bytes" if declared.isdigit()
+                         else "unreadable request: a bad Content-Length")
+            return
+        received = 0
+        started = False
+
+        async def counting() -> Any:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > BODY_CAP:
+                    raise _BodyTooLarge
+            return message
 
         async def sending(message: Any) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
             await send(message)
 
-        await self.app(scope, receive, sending)
+        try:
+            await self.app(scope, counting, sending)
+        except _BodyTooLarge:
+            if not started:
+                await _plain(send, 413, f"the request is over the limit of {BODY_CAP:,} bytes")
+
+
+async def _plain(send: Send, status: int, message: str) -> None:
+    """A refusal before any route ran: one line of JSON, with the security headers (the connection is closed, so
+    the rest of a body too large is never read)."""
+    body = json.dumps({"ok": False, "message": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close"), *SECURITY_HEADERS]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: float = 0.0,
-               public_url: str | None = None) -> Starlette:
+               public_url: str | None = None, allowed_hosts: Iterable[str] = ()) -> Starlette:
     """The app over a data directory: every match there is resumed when the app starts. ``public_url`` (the
-    LAN address, when serving the network) is the base of the links given out to a page opened on this machine
-    (``localhost`` would be of no use on a player's phone)."""
+    address the server was started with: its LAN address when serving the network, or ``--public-url`` behind a
+    proxy) is the base of every link given out; without it, the address the request arrived at (the socket's,
+    never a ``Host`` header). ``allowed_hosts``: more names the server answers to (besides the loopback names,
+    ``public_url``'s host and the address a request arrived at)."""
     if catalog is None:
         from amalogs.catalog import load_catalog
 
@@ -181,6 +244,7 @@ def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: floa
         Route("/matches", functools.partial(_create, hub=hub, form=True), methods=["POST"]),
         Route("/api/matches", functools.partial(_create, hub=hub, form=False), methods=["POST"]),
         Route("/api/matches/{match}", functools.partial(_summary, store=store), methods=["GET"]),
+        Route("/m/{match}/log", functools.partial(_log, store=store), methods=["GET"]),
         Route("/m/{match}/seat/{token}", functools.partial(_seat, hub=hub), methods=["GET", "POST"]),
         Route("/m/{match}/seat/{token}/view", functools.partial(_view, hub=hub), methods=["GET"]),
         Route("/m/{match}/seat/{token}/stream", functools.partial(_stream, hub=hub), methods=["GET"]),
@@ -200,8 +264,24 @@ def create_app(data_dir: Path, catalog: Catalog | None = None, *, ai_delay: floa
     app.state.store = store
     app.state.replays = replays
     app.state.public_url = public_url
-    app.add_middleware(_Headers)
+    hosts = set(LOOPBACK) | {_host_name(h) for h in allowed_hosts}
+    if public_url:
+        hosts.add((urlsplit(public_url).hostname or "").lower())
+    app.add_middleware(_Guard, hosts=frozenset(h for h in hosts if h))
     return app
+
+
+def link_base(request: Request) -> str:
+    """The base of the links a response gives out: the configured public address, else the address the request
+    arrived at (its socket's), never the request's ``Host`` header."""
+    public = request.app.state.public_url
+    if public:
+        return str(public).rstrip("/")
+    host, port = request.scope.get("server") or ("localhost", None)
+    shown = f"[{host}]" if ":" in str(host) else str(host)
+    scheme = request.url.scheme if request.url.scheme in ("http", "https") else "http"
+    default = {"http": 80, "https": 443}[scheme]
+    return f"{scheme}://{shown}" + ("" if port in (None, default) else f":{port}")
 
 
 # --- handlers -------------------------------------------------------------------------------------------------------
@@ -217,24 +297,51 @@ async def _font(request: Request) -> Response:
     return FileResponse(font_path(), media_type="font/ttf", headers={"cache-control": "public, max-age=86400"})
 
 
+FIELDS = frozenset({"deck1", "deck2", "decklist1", "decklist2", "deckfile1", "deckfile2", "seat1", "seat2", "seed",
+                    "turn_cap", "rulings", "action"})
+"""Every field a form or JSON body of the app may carry (another is refused, naming the allowed ones)."""
+MAX_FIELDS = 20
+
+
+def _flat(data: object) -> dict[str, str]:
+    """A JSON body's fields: an object of at most :data:`MAX_FIELDS` known keys whose values are text, numbers,
+    true/false or null (nothing nested)."""
+    if not isinstance(data, dict):
+        raise ValueError("expected a JSON object of fields")
+    if len(data) > MAX_FIELDS:
+        raise ValueError(f"{len(data)} fields: at most {MAX_FIELDS}")
+    fields = {}
+    for key, value in data.items():
+        if isinstance(value, dict | list):
+            raise ValueError(f"{str(key)[:40]!r}: expected text or a number, not {type(value).__name__}")
+        fields[str(key)] = "" if value is None else ("true" if value is True else "false" if value is False
+                                                     else str(value))
+    return fields
+
+
 async def _fields(request: Request, files: dict[str, tuple[str, bytes]] | None = None) -> dict[str, str]:
     """A request's fields: a form (urlencoded, or multipart when ``files`` takes its files: name and bytes) or a
-    JSON object; a body over the limit is refused."""
-    body = await request.body()
-    if len(body) > BODY_LIMIT:
-        raise MoveRefused("the request is too large", 413)
+    JSON object of flat fields; a body over the limit (413), nested, unreadable or with unknown fields (400) is
+    refused in one line."""
+    body = await read_body(request, BODY_LIMIT)
     kind = request.headers.get("content-type", "")
     if files is not None and kind.startswith("multipart/form-data"):
-        return await _multipart(request, body, files)
-    try:
-        if "json" in kind:
-            data = json.loads(body or b"{}")
-            if not isinstance(data, dict):
-                raise ValueError("not an object")
-            return {str(k): "" if v is None else str(v) for k, v in data.items()}
-        return {k: v[-1] for k, v in parse_qs(body.decode("utf-8"), keep_blank_values=True).items()}
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise MoveRefused(f"unreadable request: {exc}", 400) from None
+        fields = await _multipart(request, body, files)
+    else:
+        try:
+            if "json" in kind:
+                fields = _flat(json.loads(body or b"{}"))
+            else:
+                fields = {k: v[-1] for k, v in parse_qs(body.decode("utf-8"), keep_blank_values=True,
+                                                        max_num_fields=MAX_FIELDS).items()}
+        except RecursionError:
+            raise MoveRefused("unreadable request: JSON nested too deeply", 400) from None
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise MoveRefused(f"unreadable request: {str(exc)[:200]}", 400) from None
+    unknown = sorted((set(fields) | set(files or ())) - FIELDS)
+    if unknown:
+        raise MoveRefused(f"unknown field {unknown[0][:40]!r} (the fields are: {', '.join(sorted(FIELDS))})", 400)
+    return fields
 
 
 async def _multipart(request: Request, body: bytes, files: dict[str, tuple[str, bytes]]) -> dict[str, str]:
@@ -261,10 +368,12 @@ def _number(fields: dict[str, str], key: str, default: int | None) -> int | None
     text = fields.get(key, "").strip()
     if not text:
         return default
-    try:
-        return int(text)
-    except ValueError:
-        raise MoveRefused(f"{key}: expected a whole number, got {text[:40]!r}", 400) from None
+    if len(text) > 40 or not text.lstrip("-").isdigit():
+        raise MoveRefused(f"{key}: expected a whole number, got {text[:40]!r}", 400)
+    return int(text)
+
+
+RULINGS = {"": None, "on": True, "true": True, "off": False, "false": False}
 
 
 async def _create(request: Request, hub: Hub, form: bool) -> Response:
@@ -276,24 +385,23 @@ async def _create(request: Request, hub: Hub, form: bool) -> Response:
         seed, cap = _number(fields, "seed", None), _number(fields, "turn_cap", 60)
         lists = (fields.get("decklist1", ""), fields.get("decklist2", ""))
         uploads = (files.get("deckfile1"), files.get("deckfile2"))
-        by_hand = {"on": True, "true": True, "off": False, "false": False}.get(fields.get("rulings", "").lower())
-        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap or 60, lists, uploads,
-                                                                 by_hand))
+        ruled = fields.get("rulings", "").strip().lower()
+        if ruled not in RULINGS:
+            raise MoveRefused(f"rulings: {ruled[:40]!r} is not one of on, off (or empty: when a person plays)", 400)
+        table = await run_in_threadpool(lambda: hub.store.create(decks, kinds, seed, cap if cap is not None else 60,
+                                                                 lists, uploads, RULINGS[ruled]))
     except AmalogsError as exc:
         status = exc.status if isinstance(exc, MoveRefused) else 400
         if form:
             return html_response(message_page("match not created", str(exc)), status)
         return JSONResponse({"ok": False, "message": str(exc)}, status)
     hub.kick(table)
-    base = str(request.base_url).rstrip("/")
-    public = request.app.state.public_url
-    if public and request.url.hostname in ("localhost", "127.0.0.1", "::1"):
-        base = str(public).rstrip("/")
+    base = link_base(request)
     if form:
         return html_response(created_page(table, base))
     seats = {f"seat{i + 1}": f"{base}/m/{table.id}/seat/{s.token}" for i, s in enumerate(table.seats) if s.token}
     return JSONResponse({"ok": True, "id": table.id, "watch": f"{base}/m/{table.id}/watch", **seats,
-                         "organiser": f"{base}/m/{table.id}/organiser/{table.organiser}"}, 201)
+                         "organiser": f"{base}/m/{table.id}/organiser/{table.organiser}", "deal": table.deal()}, 201)
 
 
 def _table(request: Request, hub: Hub) -> tuple[Table, int | None, bool]:
@@ -399,6 +507,21 @@ async def _stream(request: Request, hub: Hub) -> Response:
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+async def _log(request: Request, store: TableStore) -> Response:
+    """A finished match's JSONL log, with its seed and deal (refused while the match is played: it holds the seed)."""
+    table = store.get(request.path_params["match"])
+    if table is None:
+        return JSONResponse({"ok": False, "message": "no such match"}, 404)
+    try:
+        with table.lock:
+            text = await run_in_threadpool(table.log_text)
+    except MoveRefused as exc:
+        return JSONResponse({"ok": False, "message": str(exc)}, exc.status)
+    return Response(text, media_type="application/x-ndjson; charset=utf-8",
+                    headers={"cache-control": "no-store",
+                             "content-disposition": f'attachment; filename="match-{table.id}.jsonl"'})
 
 
 async def _summary(request: Request, store: TableStore) -> Response:

@@ -11,7 +11,7 @@ from collections.abc import AsyncGenerator
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from amalogs.errors import AmalogsError
@@ -22,6 +22,7 @@ from amalogs.web.replay_views import (
     replay_payload,
     viewer_of,
 )
+from amalogs.web.bodies import read_body
 from amalogs.web.replays import REPLAY_LIMIT, Replay, ReplayStore
 from amalogs.web.tables import MoveRefused, TableStore
 from amalogs.web.views import html_response, message_page
@@ -48,26 +49,12 @@ async def _replays(request: Request, store: TableStore) -> Response:
     return html_response(await run_in_threadpool(replay_index_page, store))
 
 
-async def _limited(request: Request, limit: int) -> bytes:
-    """The request's body, refused (413) as soon as it passes ``limit`` bytes."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise MoveRefused(f"the file is over the limit of {REPLAY_LIMIT:,} bytes", 413)
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise MoveRefused(f"the file is over the limit of {REPLAY_LIMIT:,} bytes", 413)
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
 async def _uploaded(request: Request) -> tuple[str, bytes]:
     """The uploaded file of a request: the ``file`` field of a form (multipart), or the whole body (``?name=``)."""
     from starlette.datastructures import UploadFile
     from starlette.formparsers import MultiPartException, MultiPartParser
 
-    body = await _limited(request, REPLAY_LIMIT + 64 * 1024)
+    body = await read_body(request, REPLAY_LIMIT + 64 * 1024, "the file")
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
         return request.query_params.get("name", "upload"), body
 

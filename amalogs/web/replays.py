@@ -132,13 +132,22 @@ def replay_of_session(replay_id: str, name: str, catalog: Catalog, session: Sess
         raise AmalogsError(f"{name}: the match does not replay from its decisions")
     played = Played(session.sides, session.seed, session.turn_cap, session.players, tuple(session.taken),
                     tuple(ends), events, session.rulings)
-    return Replay(replay_id, name, catalog, played, f"{name}: all {len(session.taken)} decisions replayed identically")
+    check = f"{name}: all {len(session.taken)} decisions replayed identically"
+    return Replay(replay_id, name, catalog, played, _with_deal(check, session.deal))
+
+
+def _with_deal(check: str, deal: Any) -> str:
+    """The check line, and what the file says of its deal (a match of a server: its commitment was checked)."""
+    from amalogs.referee.sessions.runner import deal_note
+
+    return check if deal is None else f"{check}; {deal_note(deal)}"
 
 
 def _of_log(replay_id: str, name: str, catalog: Catalog, path: Path) -> Replay:
-    from amalogs.referee.sessions.runner import session_of_log
+    from amalogs.referee.sessions.runner import read_log
 
-    session, logged = session_of_log(catalog, path)
+    found = read_log(catalog, path)
+    session, logged = found.session, found.events
     events = session.match.state.events
     ends = [len(events)]
     deadline = time.monotonic() + REPLAY_SECONDS
@@ -156,7 +165,8 @@ def _of_log(replay_id: str, name: str, catalog: Catalog, path: Path) -> Replay:
                            f"{len(events)}")
     played = Played(session.sides, session.seed, session.turn_cap, session.players, tuple(session.taken),
                     tuple(ends), tuple(events), session.rulings)
-    return Replay(replay_id, name, catalog, played, f"{name}: all {len(logged)} events replayed identically")
+    check = f"{name}: all {len(logged)} events replayed identically"
+    return Replay(replay_id, name, catalog, played, _with_deal(check, found.deal))
 
 
 def _is_log(path: Path) -> bool:

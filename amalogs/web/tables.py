@@ -26,6 +26,7 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.actions import Action, IllegalActionError
 from amalogs.referee.sessions.saves import Session, load_session
+from amalogs.referee.sessions.seal import SEED_MAX, new_deal
 from amalogs.referee.sessions.sides import Side
 
 __all__ = ["AI_PLAYERS", "Line", "MoveRefused", "Seat", "Table", "TableStore", "default_data_dir"]
@@ -254,10 +255,29 @@ class Table:
         side = self.session.sides[i]
         return f"P{i + 1} {side.game.profile.name} · {self.deck_names[i]}"
 
+    def deal(self) -> dict[str, Any] | None:
+        """The deal as anyone may know it: how the seed was chosen and its commitment; the seed and the salt only
+        once the match is over (while it is played they would give away every hidden card and every AI choice)."""
+        deal = self.session.deal
+        if deal is None:  # a match created before deals were committed to
+            return None
+        over = self.finished
+        return {"chosen_by": deal.chosen_by, "commitment": deal.commitment,
+                "seed": self.session.seed if over else None, "salt": deal.salt if over else None}
+
+    def log_text(self) -> str:
+        """The match's JSONL log (header with the seed and the deal, the events, the seal): only once it is over."""
+        from amalogs.referee.sessions.runner import log_lines, session_header
+
+        if not self.finished:
+            raise MoveRefused("the log is published when the match is over (it holds the seed)", 409)
+        return log_lines(session_header(self.session), self.session.match.state.events)
+
     def summary(self) -> dict[str, Any]:
-        """The match for programs (no tokens): players, decks, seed, who decides, the result."""
+        """The match for programs (no tokens, no seed while it is played): players, decks, the deal's commitment,
+        who decides, the result."""
         outcome = self.session.match.outcome
-        return {"id": self.id, "version": self.version, "seed": self.session.seed,
+        return {"id": self.id, "version": self.version, "deal": self.deal(),
                 "decks": [f"{s.game.id}:{s.deck_id}" for s in self.session.sides],
                 "seats": [s.kind for s in self.seats], "finished": self.finished, "to_move": self.to_move(),
                 "winner": None if outcome is None else outcome.winner, "reason": None if outcome is None else outcome.reason,
@@ -305,11 +325,12 @@ class TableStore:
             if kind != PERSON and kind not in AI_PLAYERS:
                 raise AmalogsError(f"unknown seat {kind!r} (a person, or one of {', '.join(AI_PLAYERS)})")
         if not 1 <= turn_cap <= 1000:
-            raise AmalogsError(f"turn cap {turn_cap}: give 1 to 1000")
+            raise AmalogsError(f"turn_cap: {turn_cap} is not a turn cap: give 1 to 1000")
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            raise AmalogsError(f"seed: give a whole number from 0 to {SEED_MAX} (2**64 - 1), or none for a secret "
+                               "seed")
         seats = tuple(Seat(k, secrets.token_urlsafe(24) if k == PERSON else None) for k in kinds)
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        if not -(2**63) <= seed < 2**63:
-            raise AmalogsError("the seed must fit in 64 bits")
+        seed, deal = new_deal(seed)  # a secret seed from a secure source, unless the creator gave one
         match_id = self._new_id()
         folder = self.folder / match_id
         folder.mkdir(parents=True, mode=0o700)
@@ -317,7 +338,7 @@ class TableStore:
             sides = tuple(side_for(self.catalog, folder, i, decks[i], lists[i], files[i]) for i in (0, 1))
             by_hand = PERSON in kinds if rulings is None else rulings
             session = Session(self.catalog, sides, seed, (seats[0].player, seats[1].player), turn_cap,
-                              rulings=by_hand)
+                              rulings=by_hand, deal=deal)
         except Exception:
             import shutil
 
@@ -390,7 +411,8 @@ def _replay_lines(table: Table) -> None:
     from amalogs.report.match import PlayByPlay
 
     live = table.session
-    twin = Session(live.catalog, live.sides, live.seed, ("human", "human"), live.turn_cap, rulings=live.rulings)
+    twin = Session(live.catalog, live.sides, live.seed, ("human", "human"), live.turn_cap, rulings=live.rulings,
+                   deal=live.deal)
     games = [s.game for s in live.sides]
     table._pbp = PlayByPlay(twin.match.state, table.names, games)
     table._shown = len(twin.match.state.events)  # the deal is not told line by line

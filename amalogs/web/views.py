@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from amalogs.catalog import Catalog
     from amalogs.web.tables import Table, TableStore
 
-__all__ = ["created_page", "esc", "judge_observation", "lobby_page", "message_page", "page", "public_observation",
+__all__ = ["created_page", "deal_html", "esc", "judge_observation", "lobby_page", "message_page", "page", "public_observation",
            "qr_svg", "table_fragment", "table_page"]
 
 PLAY_LINES = 400  # the most recent play-by-play lines a page shows
@@ -96,7 +96,7 @@ def lobby_page(catalog: Catalog, store: TableStore) -> str:
                     f'<label>or a deck file (<code>.toml</code>, <code>.json</code>, or a list as <code>.txt</code>) '
                     f'<input type="file" name="deckfile{i}" accept=".toml,.json,.txt"></label></details>'
                     f'<label>seat <select name="seat{i}">{seats}</select></label></fieldset>')
-    form.append('<label>seed <input name="seed" inputmode="numeric" pattern="-?[0-9]*" placeholder="random"></label>'
+    form.append('<label>seed <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="secret (drawn by the server)"></label>'
                 '<label>turn cap <input name="turn_cap" inputmode="numeric" pattern="[0-9]*" value="60"></label>'
                 '<label>effects the referee cannot carry out <select name="rulings">'
                 '<option value="" selected>ruled by hand when a person plays</option>'
@@ -144,7 +144,7 @@ def created_page(table: Table, base: str) -> str:
             f'{qr_svg(watch, "watch link")}</li></ul><section class="organiser"><h2>for you, the organiser</h2>'
             f'<p>This link shows both seats\' hands and face-down cards (it cannot play): keep it to yourself, never '
             f'on a screen the players see. <a class="organiser-link" href="{esc(organiser)}">{esc(organiser)}</a>'
-            f'</p></section>')
+            f'</p></section>{deal_html(table)}')
     return page(f"AMALOGS — match {table.id}", body)
 
 
@@ -218,6 +218,8 @@ def table_fragment(table: Table, viewer: int | None, *, live: bool = True, judge
         parts.append('<div class="seats">' + "".join(_seat(table, seen, i, viewer, statuses[i], picks)
                                                      for i in order) + "</div>")
         parts.append(_play_by_play(table, viewer, judge))
+        if live:
+            parts.append(deal_html(table))
         return "".join(parts)
 
 
@@ -241,6 +243,25 @@ def _head(table: Table, seen: dict[str, Any], viewer: int | None, live: bool = T
     line = (f'turn {esc(seen.get("turn"))} · host P{esc((host or 0) + 1)} · step {esc(seen.get("phase"))}'
             + ("" if viewer is None else f" · you are P{viewer + 1}"))
     return f'<section class="head">{banner}<p class="dim">{line}</p></section>'
+
+
+def deal_html(table: Table) -> str:
+    """How the match's seed was chosen and its commitment; once the match is over, the seed, the salt and the log
+    that ``amalogs replay`` checks against the commitment."""
+    deal = table.deal()
+    if deal is None:
+        return ""
+    if deal["chosen_by"] == "creator":
+        who = "the seed was given by the match's creator, who therefore knows the deal"
+    else:
+        who = "the seed was drawn by the server from a secure random source and is kept secret until the end"
+    lines = [f'deal commitment <code class="commitment">{esc(deal["commitment"])}</code> — {esc(who)}']
+    if deal["seed"] is not None:
+        lines.append(f'seed <code class="seed">{esc(deal["seed"])}</code> · salt <code class="salt">{esc(deal["salt"])}'
+                     f'</code> · <a class="log-link" href="/m/{esc(table.id)}/log">the match log</a> '
+                     f'(<code>amalogs replay</code> checks it against the commitment; by hand: sha256 of '
+                     f'<code>amalogs-deal:SEED:SALT</code>)')
+    return '<section class="deal">' + "".join(f'<p class="dim">{line}</p>' for line in lines) + "</section>"
 
 
 def _zone_name(table: Table, seat: int, zone: str) -> str:

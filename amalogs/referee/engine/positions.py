@@ -142,7 +142,8 @@ class PositionFile(DataModel):
 
     format: Literal["amalogs-position"] = "amalogs-position"
     version: Int = POSITION_VERSION
-    seed: Int = Field(1, description="the seed for anything random from this position on")
+    seed: Annotated[Int, Field(ge=0, le=2**64 - 1)] = Field(
+        1, description="the seed for anything random from this position on (0 … 2**64 - 1)")
     turn: Int = Field(1, ge=0, le=100_000)
     turn_cap: Int = Field(60, ge=1, le=100_000)
     active: Count = Field(0, description="the host: the seat whose turn it is")

@@ -2,11 +2,19 @@
 
 The log is one JSON object per line. The first line is the header::
 
-    {"type": "header", "version": 1, "games": [...], "decks": [...], "seed": N, "players": [...], "turn_cap": N}
+    {"type": "header", "version": 2, "games": [...], "decks": [...], "seed": N, "players": [...], "turn_cap": N}
 
-Every later line is one event of the match, as the engine emitted it: ``seq`` (0, 1, 2 …), ``turn``,
-``type`` and the event's own fields (``seat``, ``card``, ``action`` …). ``replay`` re-runs the match from
-the header (same decks, seed and players) and checks that every event is identical.
+(and ``"deal"`` for a match of the server: how its seed was chosen, the commitment published for it and the
+salt). Every later line is one event of the match, as the engine emitted it: ``seq`` (0, 1, 2 …), ``turn``,
+``type`` and the event's own fields (``seat``, ``card``, ``action`` …). The last line is the seal::
+
+    {"type": "seal", "header": {"games": "…", "players": "…", …}}
+
+a digest of each header field (:mod:`amalogs.referee.sessions.seal`), so a header edited afterwards — a seat
+said to be ``human`` where an AI played, a forged turn cap — is refused naming the field. ``replay`` re-runs the
+match from the header (same decks, seed and players) and checks that every event is identical, and a deal's
+commitment against the revealed seed. A log of version 1 (before the seal) is still replayed; its header is
+checked only by playing the match again.
 """
 
 from __future__ import annotations
@@ -24,13 +32,17 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.match import Outcome
 from amalogs.referee.players import ScriptedPlayer
-from amalogs.referee.sessions.saves import Name, Seed, Session, TurnCap
+from amalogs.referee.sessions.saves import Name, Session, TurnCap
+from amalogs.referee.sessions.seal import Deal, Seed, deal_check, seal_of, unsealed_field
 from amalogs.referee.sessions.sides import Side, resolve_side
 
 __all__ = ["Side", "MatchResult", "Summary", "header", "resolve_side", "play_match", "result_of", "run_many", "write_log",
-           "replay", "session_of_log", "position_of_log", "LOG_VERSION", "run_batch", "cores"]
+           "replay", "replay_checked", "read_log", "log_lines", "session_header", "session_of_log", "position_of_log",
+           "LOG_VERSION", "run_batch", "cores", "deal_note", "LoggedMatch"]
 
-LOG_VERSION = 1
+LOG_VERSION = 2
+LOG_READS = (1, 2)  # version 1: written before the seal (still replayed)
+SEAL = "seal"  # the type of a log's last line
 LOG_LIMIT = 256 * 1024 * 1024  # bytes: a log longer than this is refused before it is read
 
 
@@ -47,6 +59,28 @@ class LogHeader(BaseModel):
     players: tuple[Name, Name]
     turn_cap: TurnCap
     rulings: bool = False  # native effects ruled by hand (engine.rulings); written only when true
+    deal: Deal | None = None  # a match of the server: how its seed was chosen, its commitment and salt
+
+
+class LogSeal(BaseModel):
+    """The last line of a log of version 2: a digest of each header field (the events are checked by playing the
+    match again)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    type: Literal["seal"]
+    header: dict[str, str]
+
+
+@dataclass(frozen=True)
+class LoggedMatch:
+    """A match log as read: the session set up from its header (not yet played), the logged events, and what its
+    header vouches for (``sealed``: the header matched its seal; ``deal``: the commitment held)."""
+
+    session: Session
+    events: list[dict[str, Any]]
+    sealed: bool
+    deal: Deal | None
 
 
 @dataclass
@@ -195,40 +229,54 @@ def run_batch(catalog: Catalog, sides: tuple[Side, Side], seed: int, players: tu
 
 
 def header(sides: tuple[Side, Side], seed: int, players: tuple[str, str], turn_cap: int,
-           rulings: bool = False) -> dict[str, Any]:
+           rulings: bool = False, deal: Deal | None = None) -> dict[str, Any]:
     return {"type": "header", "version": LOG_VERSION, "games": [s.game.id for s in sides],
             "decks": [s.deck_id for s in sides], "seed": seed, "players": list(players), "turn_cap": turn_cap,
-            **({"rulings": True} if rulings else {})}
+            **({"rulings": True} if rulings else {}), **({"deal": deal.model_dump(mode="json")} if deal else {})}
+
+
+def session_header(session: Session) -> dict[str, Any]:
+    """The log header of a session's match."""
+    return header(session.sides, session.seed, session.players, session.turn_cap, session.rulings, session.deal)
+
+
+def _sealed_fields(head: LogHeader) -> dict[str, Any]:
+    return head.model_dump(mode="json")
+
+
+def log_lines(head: dict[str, Any], events: Iterable[dict[str, Any]]) -> str:
+    """The text of a match log: the header, one line per event, and the seal."""
+    parsed = LogHeader.model_validate_json(json.dumps(head))
+    seal = {"type": SEAL, "header": seal_of(_sealed_fields(parsed))}
+    lines = [json.dumps(head, ensure_ascii=False)] + [json.dumps(e, ensure_ascii=False) for e in events]
+    return "\n".join([*lines, json.dumps(seal, ensure_ascii=False)]) + "\n"
 
 
 def write_log(path: Path, head: dict[str, Any], events: Iterable[dict[str, Any]]) -> None:
     from amalogs.writer import write_atomic
 
-    lines = [json.dumps(head, ensure_ascii=False)] + [json.dumps(e, ensure_ascii=False) for e in events]
-    write_atomic(path, "\n".join(lines) + "\n")
+    write_atomic(path, log_lines(head, events))
 
 
-def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str, Any]]]:
+def read_log(catalog: Catalog, path: Path) -> LoggedMatch:
     """A logged match set up again from its header (a person's decisions read back from the log), not yet
-    played, with the logged events."""
+    played, with the logged events; the header checked against the seal, and a deal's commitment checked."""
     from amalogs.errors import cut
+    from amalogs.inputs import read_regular
 
+    raw = read_regular(path, "match log", LOG_LIMIT, lambda problem: AmalogsError(f"{path}: {problem}"))
     try:
-        if not path.is_file():
-            raise AmalogsError(f"{path}: not a match log ({'no such file' if not path.exists() else 'not a file'})")
-        if path.stat().st_size > LOG_LIMIT:
-            raise AmalogsError(f"{path}: a match log of {path.stat().st_size:,} bytes is over the limit of "
-                               f"{LOG_LIMIT:,}")
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = raw.decode("utf-8").splitlines()
         records = [json.loads(line) for line in lines if line.strip()]
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise AmalogsError(f"{path}: not a readable match log ({cut(exc)})") from None
     first = records[0] if records else None
     if not isinstance(first, dict) or first.get("type") != "header":
         raise AmalogsError(f"{path}: not a match log: its first line must be the header (type \"header\")")
-    if first.get("version") != LOG_VERSION:
-        raise AmalogsError(f"{path}: log format version {cut(first.get('version'))} is not supported: this amalogs "
-                           f"reads version {LOG_VERSION}")
+    version = first.get("version")
+    if version not in LOG_READS or isinstance(version, bool):
+        raise AmalogsError(f"{path}: log format version {cut(version)} is not supported: this amalogs "
+                           f"reads version {LOG_VERSION} (and version 1)")
     try:
         head = LogHeader.model_validate_json(json.dumps(first))  # (JSON mode: arrays are tuples)
     except RecursionError:
@@ -241,9 +289,33 @@ def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str
     if not all(isinstance(e, dict) for e in logged):
         bad = next(k for k, e in enumerate(logged) if not isinstance(e, dict))
         raise AmalogsError(f"{path}: line {bad + 2}: an event is a JSON object")
+    sealed = False
+    if version >= 2:
+        if not logged or logged[-1].get("type") != SEAL:
+            raise AmalogsError(f"{path}: the last line must be the log's seal (type \"seal\"): the log was cut short "
+                               "or edited")
+        try:
+            seal = LogSeal.model_validate_json(json.dumps(logged.pop()))
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            raise AmalogsError(f"{path}: seal.{'.'.join(str(p) for p in error['loc'])}: {error['msg']}") from None
+        edited = unsealed_field(_sealed_fields(head), seal.header)
+        if edited is not None:
+            raise AmalogsError(f"{path}: header.{edited}: edited since the log was written (it does not match the "
+                               "log's seal)")
+        sealed = True
+    elif head.deal is not None:
+        raise AmalogsError(f"{path}: header.deal: a version 1 log has no deal: the version was edited")
+    if any(e.get("type") == SEAL for e in logged):
+        raise AmalogsError(f"{path}: a seal line in the middle of the log: logs were joined or edited")
+    if head.deal is not None:
+        broken = deal_check(head.seed, head.deal)
+        if broken is not None:
+            raise AmalogsError(f"{path}: header.deal: {broken}")
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(head.games, head.decks, strict=True))
-        session = Session(catalog, sides, head.seed, head.players, head.turn_cap, rulings=head.rulings)
+        session = Session(catalog, sides, head.seed, head.players, head.turn_cap, rulings=head.rulings,
+                          deal=head.deal)
     except AmalogsError as exc:
         raise AmalogsError(f"{path}: header: {exc}") from None
     for i, agent in enumerate(session.agents):
@@ -251,7 +323,13 @@ def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str
             session.agents[i] = ScriptedPlayer([str(e.get("action")) for e in logged
                                                 if isinstance(e, dict) and e.get("type") == "action"
                                                 and e.get("seat") == i])
-    return session, logged
+    return LoggedMatch(session, logged, sealed, head.deal)
+
+
+def session_of_log(catalog: Catalog, path: Path) -> tuple[Session, list[dict[str, Any]]]:
+    """A logged match set up again from its header, not yet played, with the logged events (:func:`read_log`)."""
+    found = read_log(catalog, path)
+    return found.session, found.events
 
 
 def position_of_log(catalog: Catalog, path: Path, seq: int) -> Session:
@@ -271,15 +349,35 @@ def position_of_log(catalog: Catalog, path: Path, seq: int) -> Session:
 
 def replay(catalog: Catalog, path: Path) -> tuple[int, str | None]:
     """Re-run a logged match; return (events checked, the first difference or None)."""
-    session, logged = session_of_log(catalog, path)
+    checked, difference, _ = replay_checked(catalog, path)
+    return checked, difference
+
+
+def replay_checked(catalog: Catalog, path: Path) -> tuple[int, str | None, list[str]]:
+    """Re-run a logged match: (events checked, the first difference or None, what else the log vouches for:
+    its seal, and a deal's commitment)."""
+    found = read_log(catalog, path)
+    session, logged = found.session, found.events
     session.run()
     result = result_of(session)
+    notes = [deal_note(found.deal)] if found.deal is not None else []
+    if not found.sealed:
+        notes.append("a log of version 1 (written before logs were sealed): its header was checked only by "
+                     "playing the match again")
     for i, (old, new) in enumerate(zip(logged, result.events, strict=False)):
         if old != new:
             return i, f"event {i} differs: logged {json.dumps(old, ensure_ascii=False)} but replay gave " \
-                      f"{json.dumps(new, ensure_ascii=False)}"
+                      f"{json.dumps(new, ensure_ascii=False)}", notes
     if len(logged) != len(result.events):
         return min(len(logged), len(result.events)), (
-            f"the log has {len(logged)} events but the replay gave {len(result.events)}")
-    return len(logged), None
+            f"the log has {len(logged)} events but the replay gave {len(result.events)}"), notes
+    return len(logged), None, notes
 
+
+def deal_note(deal: Deal) -> str:
+    """What a log or save says of its deal, once its commitment was checked."""
+    if deal.chosen_by == "creator":
+        return (f"the deal's commitment holds (sha256 {deal.commitment[:16]}…), but the seed was given by the "
+                "match's creator, who knew the deal")
+    return (f"the deal's commitment holds: sha256 {deal.commitment[:16]}…, published when the match was created, is "
+            "that of this seed and salt (drawn by the server from a secure random source)")

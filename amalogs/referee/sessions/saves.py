@@ -1,17 +1,20 @@
 """Saving a match and resuming it: the save file, and the session that plays a match decision by decision.
 
 A save file is one JSON object: what ``amalogs match`` was asked to play (games, sample decks, seed, players,
-turn cap), every decision taken so far in its text form, and a digest of the events those decisions
-produced. Resuming rebuilds the match from the seed and plays the saved decisions again, asking each AI
+turn cap, and for a match of the server its deal: how the seed was chosen and the commitment published for it),
+every decision taken so far in its text form, a digest of the events those decisions produced, and a seal of
+every field (:mod:`amalogs.referee.sessions.seal`), so an edited header is refused naming the field. Resuming rebuilds the match from the seed and plays the saved decisions again, asking each AI
 player for its choice as it goes (so its random generator is exactly where it was) and checking that the
 player chooses the saved action; then it checks the event digest. The resumed match therefore goes on
 exactly as an uninterrupted run with the same seed would, and a file that was truncated, edited or saved by
 a referee whose rules have changed since is refused with a one-line error. Nothing here writes to the save
 file: the caller writes a new one (atomically) only when a resumed match stops again.
 
-    {"type": "amalogs-save", "version": 1, "amalogs": "0.1.0", "games": [...], "decks": [...], "seed": 4,
+    {"type": "amalogs-save", "version": 2, "amalogs": "0.1.0", "games": [...], "decks": [...], "seed": 4,
      "players": ["random", "greedy"], "turn_cap": 60, "actions": ["keep", "energy 12", ...],
-     "events": 318, "digest": "sha256 hex of the events as JSON lines"}
+     "events": 318, "digest": "sha256 hex of the events as JSON lines", "seal": {"games": "…", …}}
+
+Version 1 (before the seal) is still read: its header is checked only by playing the match again.
 """
 
 from __future__ import annotations
@@ -35,15 +38,16 @@ from amalogs.referee.engine.determinize import InformationSet
 from amalogs.referee.engine.invariants import check_invariants
 from amalogs.referee.engine.match import Match
 from amalogs.referee.players import MatchReader, Player, make_player, reads_match, reads_observation
+from amalogs.referee.sessions.seal import Deal, Seed, deal_check, seal_of, unsealed_field
 from amalogs.referee.sessions.sides import resolve_side
 
 __all__ = ["SAVE_VERSION", "SaveError", "Session", "events_digest", "load_session"]
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READS = (1, 2)  # version 1: written before the seal (still resumed)
 
 
 Name = Annotated[str, Field(min_length=1, max_length=200)]
-Seed = Annotated[int, Field(ge=-(2**63), lt=2**63)]  # a match seed (random.Random takes any integer; these fit 64 bits)
 TurnCap = Annotated[int, Field(ge=1, le=100_000)]  # a match ends as a draw after this many turns
 
 
@@ -68,6 +72,13 @@ class SavedMatch(BaseModel):
     events: Annotated[int, Field(ge=0)]
     digest: Annotated[str, Field(max_length=128)]
     rulings: bool = False  # native effects ruled by hand (engine.rulings); written only when true
+    deal: Deal | None = None  # a match of the server: how its seed was chosen, and its commitment
+    seal: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=64)]] | None = None
+
+    def sealed_fields(self) -> dict[str, Any]:
+        """The fields the seal covers: the header the match is played from (the decisions and the events are
+        checked by playing them again), as JSON values."""
+        return self.model_dump(mode="json", exclude={"seal", "actions", "events", "digest"})
 
 
 def events_digest(events: Iterable[dict[str, Any]]) -> str:
@@ -92,8 +103,9 @@ class Session:
 
     def __init__(self, catalog: Catalog, sides: Any, seed: int, players: tuple[str, str], turn_cap: int = 60,
                  log_events: bool = True, match: Match | None = None, check: bool = False, *,
-                 rulings: bool = False) -> None:
+                 rulings: bool = False, deal: Deal | None = None) -> None:
         self.sides, self.catalog = sides, catalog
+        self.deal = deal  # a match of the server: the commitment to its secret seed (seal.Deal)
         self.seed, self.players, self.turn_cap = seed, players, turn_cap
         if match is None:
             match = Match.new(catalog, [(s.game, s.deck) for s in sides], seed, turn_cap, log_events, rulings=rulings)
@@ -160,8 +172,11 @@ class Session:
                            games=(self.sides[0].game.id, self.sides[1].game.id),
                            decks=(self.sides[0].deck_id, self.sides[1].deck_id), seed=self.seed,
                            players=self.players, turn_cap=self.turn_cap, actions=list(self.actions),
-                           events=len(events), digest=events_digest(events), rulings=self.rulings)
-        data = saved.model_dump(mode="json", exclude=None if self.rulings else {"rulings"})
+                           events=len(events), digest=events_digest(events), rulings=self.rulings,
+                           deal=self.deal)
+        data = saved.model_dump(mode="json", exclude={"seal"} | (set() if self.rulings else {"rulings"})
+                                | (set() if self.deal else {"deal"}))
+        data["seal"] = seal_of(saved.sealed_fields())
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     def save(self, path: Path) -> None:
@@ -176,7 +191,8 @@ class Session:
         again on a new match (what ``amalogs resume`` will check)."""
         from amalogs.writer import write_atomic
 
-        clean = Session(self.catalog, self.sides, self.seed, self.players, self.turn_cap, rulings=self.rulings)
+        clean = Session(self.catalog, self.sides, self.seed, self.players, self.turn_cap, rulings=self.rulings,
+                        deal=self.deal)
         for action in self.taken:
             clean.match.apply_action(action)
         clean.taken = list(self.taken)
@@ -187,15 +203,12 @@ SAVE_LIMIT = 64 * 1024 * 1024  # bytes: a save longer than this is refused befor
 
 
 def _read(path: Path) -> SavedMatch:
+    from amalogs.inputs import read_regular
+
+    raw = read_regular(path, "save file", SAVE_LIMIT, lambda problem: SaveError(f"{path}: {problem}"))
     try:
-        if path.exists() and not path.is_file():
-            raise SaveError(f"{path}: not a save file (not a regular file)")
-        if path.exists() and path.stat().st_size > SAVE_LIMIT:
-            raise SaveError(f"{path}: a save of {path.stat().st_size:,} bytes is over the limit of {SAVE_LIMIT:,}")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise SaveError(f"{path}: not a readable save file ({exc})") from None
     try:
         data = json.loads(text)
@@ -206,17 +219,35 @@ def _read(path: Path) -> SavedMatch:
             from None
     if not isinstance(data, dict) or data.get("type") != "amalogs-save":
         raise SaveError(f"{path}: not an amalogs save file (its 'type' must be 'amalogs-save')")
-    if data.get("version") != SAVE_VERSION:
+    if data.get("version") not in READS or isinstance(data.get("version"), bool):
         from amalogs.errors import cut
 
         raise SaveError(f"{path}: save format version {cut(data.get('version'))} (from amalogs "
                         f"{cut(data.get('amalogs', '?'))}) is not supported: this amalogs {__version__} reads version "
-                        f"{SAVE_VERSION}")
+                        f"{SAVE_VERSION} (and version 1)")
     try:
-        return SavedMatch.model_validate_json(text)
+        saved = SavedMatch.model_validate_json(text)
     except ValidationError as exc:
         where, message = describe(exc.errors()[0], SavedMatch)
         raise SaveError(f"{path}: {where or '(top level)'}: {message}") from None
+    if saved.version >= 2 and saved.seal is None:
+        raise SaveError(f"{path}: seal: missing (a save of version {saved.version} carries a seal of its fields)")
+    if saved.version < 2 and (saved.seal is not None or saved.deal is not None):
+        raise SaveError(f"{path}: version: version 1 saves have no seal or deal: the version was edited")
+    return saved
+
+
+def _check_header(path: Path, saved: SavedMatch) -> None:
+    """The header is the one sealed (version 2), and a deal's commitment holds for the seed."""
+    if saved.seal is not None:
+        edited = unsealed_field(saved.sealed_fields(), saved.seal)
+        if edited is not None:
+            raise SaveError(f"{path}: {edited}: edited since the save was written (it does not match the save's "
+                            "seal): not resumed")
+    if saved.deal is not None:
+        broken = deal_check(saved.seed, saved.deal)
+        if broken is not None:
+            raise SaveError(f"{path}: deal: {broken}")
 
 
 def load_session(catalog: Catalog, path: Path, log_events: bool = True, seconds: float | None = None) -> Session:
@@ -228,9 +259,10 @@ def load_session(catalog: Catalog, path: Path, log_events: bool = True, seconds:
     try:
         sides = tuple(resolve_side(catalog, f"{g}:{d}") for g, d in zip(saved.games, saved.decks, strict=True))
         session = Session(catalog, sides, saved.seed, saved.players, saved.turn_cap, log_events=True,
-                          rulings=saved.rulings)
+                          rulings=saved.rulings, deal=saved.deal)
     except AmalogsError as exc:
         raise SaveError(f"{path}: {exc}") from None
+    _check_header(path, saved)  # after the values themselves were checked: a bad one is named for what it is
     for k, text in enumerate(saved.actions):
         if deadline is not None and time.monotonic() > deadline:
             raise SaveError(f"{path}: checking the save's decisions took over {seconds:g} s (at decision {k} of "

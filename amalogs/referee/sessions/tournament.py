@@ -33,7 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError, cut
 from amalogs.referee.sessions.runner import Summary, cores, play_match
-from amalogs.referee.sessions.saves import Name, Seed, TurnCap
+from amalogs.referee.sessions.saves import Name, TurnCap
+from amalogs.referee.sessions.seal import Seed
 from amalogs.referee.sessions.sides import Side, deck_ref, is_deck_file, resolve_side
 
 __all__ = ["ROWS_VERSION", "Entry", "Scheduled", "MatchRow", "entries", "schedule", "play_rows", "run_tournament",
@@ -306,15 +307,13 @@ class RowsFile:
         self.csv = suffix == ".csv"
 
     def _text(self) -> str:
+        from amalogs.inputs import read_regular
+
         path = self.path
+        raw = read_regular(path, "rows file", ROWS_LIMIT, lambda problem: AmalogsError(f"{path}: {problem}"))
         try:
-            if not path.is_file():
-                raise AmalogsError(f"{path}: not a rows file ({'no such file' if not path.exists() else 'not a file'})")
-            if path.stat().st_size > ROWS_LIMIT:
-                raise AmalogsError(f"{path}: a rows file of {path.stat().st_size:,} bytes is over the limit of "
-                                   f"{ROWS_LIMIT:,}")
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
             raise AmalogsError(f"{path}: not a readable rows file ({cut(exc)})") from None
 
     def read(self) -> list[MatchRow]:
@@ -356,22 +355,29 @@ class RowsFile:
         last complete line (``keep``: the number of rows it holds, checked by the caller)."""
         from amalogs.writer import check_target
 
-        if keep is None:
-            check_target(self.path, overwrite=True)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("w", encoding="utf-8", newline="") as handle:
-                if self.csv:
-                    csv.writer(handle, lineterminator="\n").writerow(ROW_FIELDS)
-            return
-        text = self._text()
-        if text and not text.endswith("\n"):
-            with self.path.open("r+b") as handle:  # drop the cut-short last line
-                handle.truncate(len(text[: text.rfind("\n") + 1].encode("utf-8")))
+        check_target(self.path, overwrite=True)  # before any match: a file that cannot be written is refused now
+        try:
+            if keep is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                with self.path.open("w", encoding="utf-8", newline="") as handle:
+                    if self.csv:
+                        csv.writer(handle, lineterminator="\n").writerow(ROW_FIELDS)
+                return
+            text = self._text()
+            if text and not text.endswith("\n"):
+                with self.path.open("r+b") as handle:  # drop the cut-short last line
+                    handle.truncate(len(text[: text.rfind("\n") + 1].encode("utf-8")))
+        except OSError as exc:
+            raise AmalogsError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def append(self, rows: Iterable[dict[str, Any]]) -> None:
-        with self.path.open("a", encoding="utf-8", newline="") as handle:
-            handle.write("".join(self.line(r) for r in rows))
-            handle.flush()
+        try:
+            with self.path.open("a", encoding="utf-8", newline="") as handle:
+                handle.write("".join(self.line(r) for r in rows))
+                handle.flush()
+        except OSError as exc:
+            raise AmalogsError(f"cannot write {self.path}: {exc.strerror or exc} (the rows written before are kept; "
+                               "run the same command again to go on)") from None
 
     def line(self, row: dict[str, Any]) -> str:
         if not self.csv:
