@@ -712,16 +712,14 @@ def _join(loader: _Loader, found: _Found) -> dict[str, tuple[Game, Owner, Owner]
 
 
 def _name_clashes(loader: _Loader, games: dict[str, tuple[Game, Owner, Owner]]) -> None:
-    """A name two games answer to (id, 略称, name, English name or alias, compared as commands compare them) is an
-    error on the later one (a user root's, after the shipped data), naming both files: a game may not shadow
+    """An id or 略称 two games share (compared as commands compare names: case and width aside) is an error on the
+    later one (a user root's, after the shipped data), naming both files: a game may not shadow
     another silently."""
     taken: dict[str, tuple[Game, str]] = {}
     for game_id, (game, profile_owner, page_owner) in sorted(games.items(), key=lambda kv: (kv[1][1][0], kv[0])):
         p = game.profile
         named = [("id", p.id, game.profile_file, profile_owner), ("abbreviation", game.page.abbreviation,
-                                                                   game.page_file, page_owner),
-                 ("name", p.name, game.profile_file, profile_owner), ("en", p.en, game.profile_file, profile_owner),
-                 *((f"aliases.{k}", a, game.profile_file, profile_owner) for k, a in enumerate(p.aliases))]
+                                                                   game.page_file, page_owner)]
         for key, name, path, owner in named:
             other = taken.get(_normal(name))
             if other is not None and other[0].id != game_id:
@@ -734,7 +732,7 @@ def _name_clashes(loader: _Loader, games: dict[str, tuple[Game, Owner, Owner]]) 
                 break
         else:
             for key, name, _, _ in named:
-                taken.setdefault(_normal(name), (game, "略称" if key == "abbreviation" else key.partition(".")[0]))
+                taken.setdefault(_normal(name), (game, "略称" if key == "abbreviation" else "id"))
 
 
 @cache

@@ -237,11 +237,12 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
 def _duplicated_entries(page: MappingPage) -> Iterator[Problem]:
     """Each keyed table maps a native term once (a zone once per state): a second entry would be silently
     ignored, or contradict the first."""
-    for i, entry in enumerate(page.permanent_types):
-        earlier = [e for e in page.permanent_types[:i] if (e.native, e.state) == (entry.native, entry.state)]
-        if earlier:
-            state = f" in state {entry.state!r}" if entry.state else ""
-            yield f"permanent_types[{i}].native", f"zone {entry.native!r}{state} is mapped twice"
+    zones: set[tuple[str, str | None]] = set()
+    for i, zone in enumerate(page.permanent_types):
+        if (zone.native, zone.state) in zones:
+            state = f" in state {zone.state!r}" if zone.state else ""
+            yield f"permanent_types[{i}].native", f"zone {zone.native!r}{state} is mapped twice"
+        zones.add((zone.native, zone.state))
     tables: dict[str, Sequence[_Entry]] = {"card_types": page.card_types, "status": page.status,
                                            "unified_keywords": page.unified_keywords, "colours": page.colours,
                                            "resources": page.resources}

@@ -255,7 +255,7 @@ def test_a_person_plays_moves_and_core_games_stops_at_end_of_input_and_resume_re
 def test_a_save_without_a_person_is_written_as_before(cli: Cli, tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     assert cli("meta", "--seed", "4", "--quiet", "--save", str(save), "--turn-cap", "1")[0] == 0
-    assert set(json.loads(save.read_text(encoding="utf-8"))) == {"type", "version", "header", "actions"}
+    assert set(json.loads(save.read_text(encoding="utf-8"))) == {"type", "version", "header", "actions", "seal"}
 
 
 # --- --format json|csv ---------------------------------------------------------------------------------------

@@ -74,11 +74,13 @@ class MetaSave(DataModel):
     """A meta-game stopped part-way: its header and every decision made so far, in order."""
 
     type: Literal["meta-save"] = SAVE_TYPE
-    version: Literal[1] = META_VERSION
+    version: Literal[1, 2] = 2  # 2: sealed (amalogs.referee.sessions.seal); 1, before the seal, is still resumed
     header: MetaHeader
     actions: Annotated[tuple[Annotated[StrictStr, Field(max_length=40)], ...], Field(max_length=1_000_000)]
     core_actions: Annotated[tuple[Annotated[StrictStr, Field(max_length=200)], ...], Field(max_length=10_000_000)] = \
         Field((), description="a person's core decisions so far (a human team's core games), in order")
+    seal: dict[Annotated[StrictStr, Field(max_length=40)], Annotated[StrictStr, Field(max_length=64)]] | None = \
+        Field(None, description="a digest of each field of the header (version 2): an edited one is named")
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -142,7 +144,7 @@ class MetaSession:
 
     def saved(self) -> MetaSave:
         return MetaSave(header=self.header, actions=tuple(self.actions),
-                        core_actions=tuple(self.game.core_decisions))
+                        core_actions=tuple(self.game.core_decisions), seal=_seal(self.header))
 
     def save(self, path: Path) -> None:
         write_atomic(path, self.saved().model_dump_json(indent=1) + "\n")  # (a Ctrl-C mid-write leaves the old)
@@ -151,6 +153,12 @@ class MetaSession:
         """The JSONL log: the header, then one event a line."""
         lines: list[dict[str, Any]] = [self.header.model_dump(mode="json"), *self.game.events]
         return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
+
+
+def _seal(header: MetaHeader) -> dict[str, str]:
+    from amalogs.referee.sessions.seal import seal_of
+
+    return seal_of(header.model_dump(mode="json"))
 
 
 def _text(path: Path, what: str) -> str:
@@ -245,6 +253,16 @@ def load_save(catalog: Catalog, path: Path) -> MetaSession:
     """A saved meta-game, its decisions played again from the seed: each must be the one saved."""
     text = _text(path, "meta-game save")
     saved = _model(path, MetaSave, _json(path, text, "(top level)"))
+    if saved.version >= 2 or saved.seal is not None:
+        from amalogs.referee.sessions.seal import unsealed_field
+
+        if saved.seal is None or saved.version < 2:
+            raise MetaError(f"{shown_path(path)}: seal: a save of version 2 has a seal, one of version 1 none: "
+                            "the file was edited")
+        edited = unsealed_field(saved.header.model_dump(mode="json"), saved.seal)
+        if edited is not None:
+            raise MetaError(f"{shown_path(path)}: header.{edited}: edited since the save was written (it does not "
+                            "match the save's seal): not resumed")
     session = _session(catalog, saved.header, path, saved.actions, core=saved.core_actions)
     for k, action in enumerate(saved.actions):
         if session.game.is_terminal():

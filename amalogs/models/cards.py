@@ -30,7 +30,8 @@ class Card(DataModel):
     en: Text | None = Field(None, description="English name")
     type: Slug = Field(description="a native card type id of the game")
     colours: tuple[Slug, ...] = Field((), description="native colour ids")
-    stats: dict[Slug, StatValue] = Field(default_factory=dict, description="native stat id → printed value")
+    stats: dict[Slug, StatValue] = Field(default_factory=dict, description=(
+        "native stat id → printed value (a number is 0 or more: no card prints a negative stat)"))
     keywords: tuple[Slug, ...] = Field((), description="native keyword ids (abilities, icons, triggers)")
     text: Text | None = Field(None, description="the printed ability text")
     effects: tuple[Effect, ...] = Field((), description="what the text does, in the canonical effect vocabulary")

@@ -40,7 +40,9 @@ class Overview(DataModel):
     """ゲーム概要: what kind of game it is."""
 
     game_type: Text = Field(description="ゲームタイプ, e.g. 'ライフ破壊戦'")
-    players: Count = Field(2, description="how many players a standard game has")
+    players: Count = Field(2, description="how many players a standard game has: 2 or more (fewer is refused); a "
+                           "game of more is compared as written, and its core game is refereed two seats at a time "
+                           "(the AMALOGS meta-game seats more)")
     multiplayer: Text = Field(description="3人以上でのプレイ: whether and how more than two players play")
     summary: Text = Field(description="a short account of how the game is played, in the project's own words")
 

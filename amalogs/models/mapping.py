@@ -296,7 +296,8 @@ class MappingPage(DataModel):
 
     game: Slug = Field(description="the id of the game profile this page maps")
     abbreviation: Annotated[StrictStr, Field(min_length=1, max_length=8), AfterValidator(_nameable)] = Field(
-        description="略称")
+        description="略称; no two loaded games may share one (nor an id): a user game that reuses a shipped "
+        "game's is refused, naming both files")
     scope: Text | None = Field(None, description="which editions or products the page covers")
     we: WeSection
     adjust: tuple[Adjust, ...] = ()
@@ -307,7 +308,8 @@ class MappingPage(DataModel):
     card_types: tuple[CardTypeEntry, ...] = Field(
         min_length=1, description="カードタイプ割り振り: the genus of each native card type"
     )
-    permanent_types: tuple[PermanentEntry, ...] = Field(min_length=1)
+    permanent_types: tuple[PermanentEntry, ...] = Field(
+        min_length=1, description="パーマネントタイプ: each native zone once (once per state, where a state changes it)")
     permanent_range: RangeSection
     colours: tuple[ColourEntry, ...] = Field(
         (), description="カラーゲージ: the colour slot of each native colour"

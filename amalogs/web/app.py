@@ -147,9 +147,11 @@ class _BodyTooLarge(Exception):
 def _host_name(value: str) -> str:
     """The name or address of a ``Host`` header, without its port (``[::1]:8000`` → ``::1``)."""
     value = value.strip().lower()
-    if value.startswith("["):
-        return value[1:value.find("]")] if "]" in value else ""
-    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+    if value.startswith("["):  # an IPv6 address, then nothing or a port
+        inside, _, rest = value[1:].partition("]")
+        return inside if rest == "" or (rest.startswith(":") and rest[1:].isdigit()) else ""
+    name, colon, port = value.partition(":")
+    return name if not colon or port.isdigit() else ""
 
 
 class _Guard:
