@@ -1,5 +1,5 @@
 """``python -m amalogs``: the same as the ``amalogs`` command."""
 
-from amalogs.cli import run
+from amalogs.launch import run
 
 run()

@@ -12,6 +12,14 @@ RLCard is not a dependency of amalogs: `pip install rlcard` to include the compa
 
     python benchmarks/referee.py                # 200 matches per pairing, 5 rounds
     python benchmarks/referee.py --matches 500 --rounds 5 --players greedy
+    python benchmarks/referee.py --command      # the whole command as a process (below)
+
+``--command`` times what a user types, ``amalogs match A B -n N --rows F --jobs 1``, as a process of its own:
+its start-up (imports, the catalog) is measured by running the same command with ``-n 1`` beside it, and
+taken out by the difference — decisions/s = (decisions of N matches − decisions of 1) / (time of N − time of 1),
+the decisions read from the rows file each writes. UNO's ``env.step`` loop runs right after each pairing for as
+long as it took, and the ratio of each round is kept; the figure is the median of the rounds. Goal: ≥ 2× UNO for
+the 16 pairings of the seed games, ≥ 1.5× for the pairings with a game played from its data.
 
 A shared machine's speed drifts by tens of percent from one second to the next, so the figures are taken in
 rounds: in each round every pairing is timed and UNO right after it; the ratio shown is the median of a
@@ -22,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from collections.abc import Callable
 from functools import partial
 from statistics import median
@@ -74,12 +83,74 @@ def rlcard_uno(seconds: float) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
+def _command_run(a: str, b: str, n: int, players: str, rows: Path) -> tuple[float, int]:
+    """``amalogs match A B -n N --rows F --jobs 1`` as a process: its wall time and the decisions its rows hold."""
+    import json
+    import subprocess
+    import sys
+
+    rows.unlink(missing_ok=True)
+    command = [sys.executable, "-m", "amalogs", "match", a, b, "-n", str(n), "--rows", str(rows), "--jobs", "1",
+               "--p1", players, "--p2", players, "--seed", "1"]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seconds = time.perf_counter() - start
+    decisions = sum(int(json.loads(line)["decisions"]) for line in rows.read_text(encoding="utf-8").splitlines())
+    return seconds, decisions
+
+
+def whole_command(matches: int, rounds: int, players: str) -> int:
+    """The ``--command`` mode (see the module docstring)."""
+    import os
+    import tempfile
+
+    catalog = load_catalog()
+    games = list(catalog.games.values())
+    ordered = sorted(((a, b) for a in games for b in games),
+                     key=lambda ab: (ab[0].id not in MODULES or ab[1].id not in MODULES))
+    names = [(f"{a.page.abbreviation} vs {b.page.abbreviation}", a.id, b.id, a.id in MODULES and b.id in MODULES)
+             for a, b in ordered]
+    ratios: dict[str, list[float]] = {}
+    speeds: dict[str, float] = {}
+    startups: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        rows = Path(folder) / "rows.jsonl"
+        for _ in range(rounds):
+            for name, a, b, _seed in names:
+                t1, d1 = _command_run(a, b, 1, players, rows)
+                tn, dn = _command_run(a, b, matches, players, rows)
+                rate = (dn - d1) / max(tn - t1, 1e-6)
+                speeds[name] = max(speeds.get(name, 0.0), rate)
+                startups.setdefault(name, []).append(t1 - d1 / rate)
+                uno = rlcard_uno(min(max(tn - t1, 0.3), 3.0))
+                if uno is None:
+                    print("RLCard is not installed (pip install rlcard) — no comparison")
+                    return 1
+                ratios.setdefault(name, []).append(rate / uno)
+    load = os.getloadavg()
+    print(f"`amalogs match A B -n {matches} --rows F --jobs 1` as a process, {players} players, start-up taken out "
+          f"by the -n 1 run; median of {rounds} rounds against RLCard UNO's env.step loop (load average "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
+    for name, _, _, seed in names:
+        print(f"{name:<12} {speeds[name]:10,.0f} decisions/s (best)  start-up {median(startups[name]):.2f} s  "
+              f"{median(ratios[name]):.2f}× UNO{'' if seed else '  (a game played from its data)'}")
+    seed_low = min((n for n, _, _, s in names if s), key=lambda n: median(ratios[n]))
+    data_low = min((n for n, _, _, s in names if not s), key=lambda n: median(ratios[n]), default=None)
+    print(f"lowest of the seed games' pairings: {seed_low} {median(ratios[seed_low]):.2f}× (goal ≥ 2×)")
+    if data_low is not None:
+        print(f"lowest with a game played from its data: {data_low} {median(ratios[data_low]):.2f}× (goal ≥ 1.5×)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", choices=("random", "greedy"), default="random")
+    parser.add_argument("--command", action="store_true", help="time the whole command as a process")
     opts = parser.parse_args()
+    if opts.command:
+        return whole_command(opts.matches, opts.rounds, opts.players)
     rows: dict[str, tuple[float, float]] = {}
     ratios: dict[str, list[float]] = {}
     uno: float | None = None

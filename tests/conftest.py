@@ -1,8 +1,22 @@
-"""Shared fixtures: the CLI runner at a fixed width, and the paths of the test data."""
+"""Shared fixtures: the CLI runner at a fixed width, the paths of the test data, and the sampled run.
+
+**Sampled and full runs.** The default run (what `.ci/run` and the README's test command run) covers every test
+family, with the families that repeat one check over many seeds — the conformance matches, the fuzz suites, the
+soak samples — cut to a sample of their seeds. Which seeds: those of ``AMALOGS_SAMPLE`` (a number), by default
+today's date, so each day's runs try other seeds and a failure is reproduced with the number the run's header
+prints. ``python -m pytest --full`` (or ``AMALOGS_FULL_TESTS=1``) runs every seed (docs/tests.md).
+"""
 
 from __future__ import annotations
 
+import datetime
+import functools
+import os
+import random
+import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner
@@ -10,9 +24,72 @@ from typer.testing import CliRunner
 from amalogs.catalog import Catalog, load_catalog
 from amalogs.referee.engine.rules import GameRules
 
+T = TypeVar("T")
+
 DATA = Path(__file__).parent / "data"
 USER_ROOT = DATA / "user-root"
 BROKEN = DATA / "broken"
+
+
+# The test modules' rewritten bytecode (pytest's assertion rewriting) is kept in tests/__pycache__ even where
+# PYTHONDONTWRITEBYTECODE is set: rewriting every test module again costs each worker seconds at every run.
+sys.dont_write_bytecode = False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", help="amalogs: every seed of the sampled families (the long run)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--full"):
+        os.environ["AMALOGS_FULL_TESTS"] = "1"  # (read by the test modules when they are imported)
+    if not hasattr(config, "workerinput"):  # once, in the main process: the package's bytecode, so that every
+        import compileall  # `python -m amalogs` a test starts reads it instead of compiling ~150 modules again
+
+        import amalogs
+
+        compileall.compile_dir(Path(amalogs.__file__).parent, quiet=2)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The sampled run leaves the cases marked ``slow`` to the full run (each family runs other cases)."""
+    if full():
+        return
+    later = pytest.mark.skip(reason="a long case of a sampled family: run by python -m pytest --full")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(later)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return (f"amalogs: {'full run (every seed)' if full() else 'sampled run'}, AMALOGS_SAMPLE={sample_seed()}"
+            " (--full for every seed)")
+
+
+def full() -> bool:
+    """Whether this is the full run (``--full`` or ``AMALOGS_FULL_TESTS=1``)."""
+    return os.environ.get("AMALOGS_FULL_TESTS", "") not in ("", "0")
+
+
+def sample_seed() -> int:
+    """The number the sampled run draws its seeds with: ``AMALOGS_SAMPLE``, by default today's date."""
+    given = os.environ.get("AMALOGS_SAMPLE", "")
+    return int(given) if given.isdigit() else int(datetime.date.today().strftime("%Y%m%d"))
+
+
+def sampled(items: Sequence[T], k: int, salt: str = "") -> list[T]:
+    """All of ``items`` in a full run, else ``k`` of them drawn with :func:`sample_seed` (and ``salt``, so each
+    family draws its own), in their order."""
+    if full() or k >= len(items):
+        return list(items)
+    rng = random.Random(f"{sample_seed()}:{salt}")
+    chosen = sorted(rng.sample(range(len(items)), k))
+    return [items[i] for i in chosen]
+
+
+def examples(sampled_run: int, full_run: int) -> int:
+    """How many hypothesis examples a fuzz test runs: fewer in the sampled run."""
+    return full_run if full() else sampled_run
 
 
 @pytest.fixture(scope="session")
@@ -28,16 +105,39 @@ def rules(game: object) -> GameRules:
     return rules_of(cat.games[str(getattr(game, "id", game))], cat.ontology)
 
 
+@functools.cache
+def built_command() -> Any:
+    """The `amalogs` command line as click runs it, built from the typer app once per test process (building it
+    — every command's parameters — costs a tenth of a second, which each in-process run would pay again)."""
+    from typer.main import get_command
+
+    from amalogs.cli import app
+
+    return get_command(app)
+
+
+def invoke(args: Sequence[str], **options: Any) -> Any:
+    """typer's test runner, on the command line :func:`built_command` built once (typer's runner builds it from the
+    app at every call, through its module's ``_get_command``; where a typer has no such name, it does)."""
+    import typer.testing
+
+    from amalogs.cli import app
+
+    built = getattr(typer.testing, "_get_command", None)
+    if built is None:
+        return CliRunner().invoke(app, list(args), **options)
+    typer.testing._get_command = lambda _app: built_command()  # type: ignore[attr-defined]
+    try:
+        return CliRunner().invoke(app, list(args), **options)
+    finally:
+        typer.testing._get_command = built  # type: ignore[attr-defined]
+
+
 class Cli:
     """Runs `amalogs` in-process at a fixed width and returns (exit code, stdout, stderr)."""
 
-    def __init__(self) -> None:
-        self.runner = CliRunner()
-
     def __call__(self, *args: str, env: dict[str, str] | None = None, input: str | None = None) -> tuple[int, str, str]:
-        from amalogs.cli import app
-
-        result = self.runner.invoke(app, ["--width", "120", *args], env=env, input=input, catch_exceptions=False)
+        result = invoke(["--width", "120", *args], env=env, input=input, catch_exceptions=False)
         return result.exit_code, result.stdout, result.stderr
 
 

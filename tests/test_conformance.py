@@ -26,11 +26,14 @@ from amalogs.referee.sessions.runner import (
     write_log,
 )
 
+from .conftest import sampled
+
 GAMES = list(load_catalog().games)  # every game the registry plays: a module's, or the profile-driven game
 PAIRINGS = [(a, b) for a in GAMES for b in GAMES]
 TURN_CAP = 30
 SEEDS_PER_DECK_PAIR = 30  # 9 deck pairs a pairing (3 sample decks a game) × 30 = 270 matches a pairing
 SAMPLED_SEEDS = 8  # a pairing with a game played from its data: 8 seeds a deck pair (the full soak: benchmarks/)
+DRAWN = (3, 2)  # the sampled run: seeds of each deck pair drawn from those (conftest.sampled; --full plays all)
 
 
 @pytest.mark.parametrize("pairing", PAIRINGS, ids=lambda p: f"{p[0]}-vs-{p[1]}")
@@ -38,7 +41,9 @@ def test_random_matches_keep_every_invariant(catalog: Catalog, pairing: tuple[st
     a, b = catalog.game(pairing[0]), catalog.game(pairing[1])
     deck_pairs = list(product(catalog.decks(a.id).values(), catalog.decks(b.id).values()))
     for k, ((da, _), (db, _)) in enumerate(deck_pairs):
-        for seed in range(SEEDS_PER_DECK_PAIR if a.id in MODULES and b.id in MODULES else SAMPLED_SEEDS):
+        modules = a.id in MODULES and b.id in MODULES
+        seeds = range(SEEDS_PER_DECK_PAIR if modules else SAMPLED_SEEDS)
+        for seed in sampled(seeds, DRAWN[0] if modules else DRAWN[1], f"{pairing}{k}"):
             m = Match.new(catalog, [(a, da), (b, db)], seed * 100 + k, turn_cap=TURN_CAP, log_events=False)
             rng, player = random.Random(seed), RandomPlayer()
             check_invariants(m)

@@ -14,9 +14,10 @@ import re
 
 import pytest
 from rich.cells import cell_len
-from typer.testing import CliRunner
 
 import amalogs
+
+from .conftest import invoke
 
 WIDTHS = (80, 100, 160)
 MIN_COLUMN = 8
@@ -37,9 +38,7 @@ COMMANDS = {
 
 def run(*args: str) -> tuple[int, str, str]:
     """`amalogs ARGS` in-process: exit code, stdout, stderr."""
-    from amalogs.cli import app
-
-    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+    result = invoke(list(args), catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
 
 

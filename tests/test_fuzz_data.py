@@ -52,10 +52,10 @@ from amalogs.errors import AmalogsError, DataError
 from amalogs.report import balance_reports
 from amalogs.report.balance_reports import Tournament
 
-from .conftest import DATA, Cli
+from .conftest import DATA, Cli, examples
 from .mutations import paths, time_limit
 
-SOAK = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "0"))
+SOAK = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "0"))  # (the sampled run draws fewer: conftest.examples)
 CASE_SECONDS = 10
 REPORT_SECONDS = 30  # a report draws each game, the atlas and two heatmaps and plays a tournament: about 4 s
 REPORT_TOURNAMENTS = (Tournament("rows-random.csv", "random", 1, all_decks=False),)
@@ -441,7 +441,7 @@ def test_each_mutation_through_loader_and_commands(template: Path, cli: Cli, mut
         check_cli(cli, root, what)
 
 
-@settings(max_examples=SOAK or 120, deadline=None, database=None, phases=PHASES,
+@settings(max_examples=SOAK or examples(30, 120), deadline=None, database=None, phases=PHASES,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_mutations_through_the_loader(template: Path, data: st.DataObject) -> None:
@@ -449,7 +449,7 @@ def test_random_mutations_through_the_loader(template: Path, data: st.DataObject
         check_loader(root)
 
 
-@settings(max_examples=max(1, SOAK // 4) if SOAK else 25, deadline=None, database=None, phases=PHASES,
+@settings(max_examples=max(1, SOAK // 4) if SOAK else examples(4, 25), deadline=None, database=None, phases=PHASES,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_mutations_through_the_commands(template: Path, cli: Cli, data: st.DataObject) -> None:

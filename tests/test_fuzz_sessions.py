@@ -25,10 +25,10 @@ from amalogs.referee.players.human import HumanPlayer
 from amalogs.referee.sessions.runner import header, resolve_side, result_of, session_of_log, write_log
 from amalogs.referee.sessions.saves import Session, load_session
 
-from .conftest import Cli
+from .conftest import Cli, examples
 from .mutations import pick
 
-EXAMPLES = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("AMALOGS_FUZZ_EXAMPLES", "0")) or examples(20, 40)
 FUZZ = settings(max_examples=EXAMPLES, deadline=10_000, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                                 HealthCheck.too_slow])
 ODD: list[Any] = [None, -1, 0, 2**64, -(2**64), 10**100, 1.5, float("nan"), float("inf"), "", "x" * 5000, [], {},

@@ -8,11 +8,13 @@ write ``--out table.html`` write there) and must exit with code 0.
 
 from __future__ import annotations
 
+import functools
 import shlex
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+
+from .conftest import invoke
 
 SLOW = {
     ("report",): "regenerates or checks the committed reports/ folder, its balance tournament included: minutes "
@@ -25,10 +27,9 @@ KNOWN_FAILURES: dict[str, str] = {}
 """Examples (the whole line) that fail in a command owned elsewhere, with the reason: expected to fail."""
 
 
+@functools.cache
 def _help(*path: str) -> str:
-    from amalogs.cli import app
-
-    result = CliRunner().invoke(app, [*path, "--help"], catch_exceptions=False)
+    result = invoke([*path, "--help"], catch_exceptions=False)
     assert result.exit_code == 0, (path, result.stderr)
     return result.stdout
 
@@ -88,10 +89,8 @@ def test_the_help_of_the_data_and_comparison_commands_has_examples() -> None:
 
 @pytest.mark.parametrize("line", [_param(path, line) for path, line in EXAMPLES])
 def test_every_help_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from amalogs.cli import app
-
     argv = shlex.split(line, comments=True)
     assert argv[0] == "amalogs"
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, argv[1:], catch_exceptions=False)
+    result = invoke(argv[1:], catch_exceptions=False)
     assert result.exit_code == 0, f"{line}\n{result.stderr}"

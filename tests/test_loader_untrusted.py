@@ -285,6 +285,8 @@ def test_an_internal_error_names_the_file_being_read(tmp_path: Path, monkeypatch
         yield ("", "")
 
     monkeypatch.setattr(amalogs.catalog, "check_profile", broken)
+    monkeypatch.setenv("AMALOGS_CACHE", "off")  # a catalog kept by an earlier command would not be checked again
+    amalogs.catalog._cached.cache_clear()
     from amalogs.cli import main
 
     err = tmp_path / "err"

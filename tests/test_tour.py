@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,14 +116,72 @@ def _serve(command: str, where: Path, timeout: float = 60.0) -> None:
     assert "Traceback" not in stderr, f"{command}: {stderr[-800:]}"
 
 
+FILE = re.compile(r"^[\w./-]+\.(?:jsonl|json|csv|toml|txt|md|png|html|pdf|graphml|svg)$")
+PREPARED = ("tests/", "my-data", "my-card.toml")  # made before the tour (see the module docstring)
+
+
+def tour_groups(commands: list[str]) -> list[list[str]]:
+    """The tour cut into groups that share no file, each in the tour's order: a command that writes a file and
+    every later one that reads it (or writes it again) are in one group, so the groups can run side by side,
+    each in a folder of its own, and still run every command as a new user typing the tour would."""
+    parent = list(range(len(commands)))
+
+    def find(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    owner: dict[str, int] = {}
+    for k, command in enumerate(commands):
+        for token in shlex.split(command)[1:]:
+            name = re.sub(r"\.jsonl$", "", token) if token.endswith(".jsonl") else token  # m.jsonl, m-1.jsonl …
+            stem = re.sub(r"-\d+$", "", name)
+            if not FILE.match(token) or token.startswith(PREPARED):
+                continue
+            key = stem if token.endswith(".jsonl") else token
+            if key in owner:
+                parent[find(k)] = find(owner[key])
+            else:
+                owner[key] = k
+    groups: dict[int, list[str]] = {}
+    for k, command in enumerate(commands):
+        groups.setdefault(find(k), []).append(command)
+    return list(groups.values())
+
+
+GROUPS = [g for g in tour_groups(tour("README.md")) if not all(c.startswith(NOT_RUN) for c in g)]
+COVERED = ("amalogs tournament",)
+"""Groups the sampled run leaves to the full run (``--full``): their commands are run, with the same options, by
+tests of their own (tests/test_tournament.py: a tournament's rows and reports, a real Dask LocalCluster)."""
+
+
+def _case(k: int, group: list[str]) -> Any:
+    marks = [pytest.mark.slow] if group[0].startswith(COVERED) else []
+    return pytest.param(group, id=f"{k:02d}-" + "-".join(shlex.split(group[0])[1:3]), marks=marks)
+
+
+def test_the_groups_hold_every_command_once_in_order() -> None:
+    commands = tour("README.md")
+    every = [c for g in tour_groups(commands) for c in g]
+    assert sorted(every) == sorted(commands)
+    for group in tour_groups(commands):
+        assert [c for c in commands if c in group] == group  # each group keeps the tour's order
+    log_group = next(g for g in GROUPS if any("--log m.jsonl" in c for c in g))
+    assert any(c.startswith("amalogs replay m.jsonl") for c in log_group)
+    assert any("--from p.toml" in c for c in log_group)  # the position written from the log, then played on
+
+
 @pytest.mark.skipif(not shutil.which("true"), reason="needs a POSIX system")
-def test_every_tour_command_runs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [_case(k, g) for k, g in enumerate(GROUPS)])
+def test_every_tour_command_runs(tmp_path: Path, group: list[str]) -> None:
     shutil.copytree(ROOT / "tests" / "data" / "user-root", tmp_path / "my-data")
     shutil.copytree(ROOT / "tests" / "positions", tmp_path / "tests" / "positions")
-    made = _run("amalogs convert BD:spark-imp --to SGK --out my-card.toml", tmp_path)
-    assert made.returncode == 0, made.stderr
+    if any("my-card.toml" in c for c in group):
+        made = _run("amalogs convert BD:spark-imp --to SGK --out my-card.toml", tmp_path)
+        assert made.returncode == 0, made.stderr
     slow = []
-    for command in tour("README.md"):
+    for command in group:
         if command.startswith(NOT_RUN):
             continue
         began = time.perf_counter()

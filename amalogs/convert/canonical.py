@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from amalogs.catalog import Game
 from amalogs.convert.effects import GameFacts
-from amalogs.convert.index import GameIndex, index_of
+from amalogs.convert.index import GameIndex, genus_of, index_of
 from amalogs.models.cards import Card, StatValue
 from amalogs.models.effects import Effect
 from amalogs.models.game import GameProfile
@@ -111,18 +111,6 @@ class CanonicalCard:
     def unique(self) -> tuple[Sourced, ...]:
         """固有能力 and unmapped values: readable only by the card's own game."""
         return tuple(v for v in self.values if v.stat in (CanonicalStat.UNIQUE, None))
-
-
-def genus_of(game: Game, type_id: str) -> Genus | None:
-    """The genus a native card type maps to, looking through parent types when it has no entry."""
-    types = {t.id: t for t in game.profile.card_types}
-    mapped = {e.native: e.genus for e in game.page.card_types}
-    current: str | None = type_id
-    while current is not None:
-        if current in mapped:
-            return mapped[current]
-        current = types[current].subtype_of if current in types else None
-    return None
 
 
 def derived_stats(profile: GameProfile, card: Card) -> dict[str, StatValue]:

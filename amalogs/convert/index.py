@@ -20,7 +20,7 @@ from amalogs.ontology.terms import (
     UnifiedKeyword,
 )
 
-__all__ = ["GameIndex", "index_of", "per_game"]
+__all__ = ["GameIndex", "genus_of", "index_of", "per_game"]
 
 T = TypeVar("T")
 
@@ -47,9 +47,20 @@ class GameIndex:
     fidelity, reason)."""
 
 
-def _build(game: Game) -> GameIndex:
-    from amalogs.convert.canonical import genus_of
+def genus_of(game: Game, type_id: str) -> Genus | None:
+    """The genus a native card type maps to, looking through parent types when it has no entry."""
+    types = {t.id: t for t in game.profile.card_types}
+    mapped = {e.native: e.genus for e in game.page.card_types}
+    current: str | None = type_id
+    while current is not None:
+        if current in mapped:
+            return mapped[current]
+        current = types[current].subtype_of if current in types else None
+    return None
 
+
+
+def _build(game: Game) -> GameIndex:
     page, profile = game.page, game.profile
     reverse: dict[ColourSlot, str] = {}
     for e in page.colours:

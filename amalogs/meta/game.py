@@ -68,11 +68,13 @@ class Avatar:
 
 @dataclass(frozen=True, slots=True)
 class MetaOutcome:
-    """How a meta-game ended: the winning team (None: a draw), why, and after how many meta turns."""
+    """How a meta-game ended: the winning team (None: a draw), why (in words, and as the kind of ending a summary
+    counts: ``base life 0``, ``base life doubled`` or ``turn cap``), and after how many meta turns."""
 
     winner: int | None
     reason: str
     turns: int
+    ending: str = "turn cap"
 
 
 def _carried(catalog: Catalog, side: Side, core: CoreSeat) -> None:
@@ -304,7 +306,7 @@ class MetaGame:
 
     def _begin_team_turn(self, team: int) -> None:
         if self.turn >= self.settings.turn_cap:
-            self._finish(None, f"turn cap ({self.settings.turn_cap}) reached: a draw")
+            self._finish(None, f"turn cap ({self.settings.turn_cap}) reached: a draw", "turn cap")
             return
         self.turn += 1
         self.team = team
@@ -424,16 +426,16 @@ class MetaGame:
     def _check_win(self) -> None:
         for t in (0, 1):
             if self.life[t] <= 0:
-                self._finish(1 - t, f"team {t + 1}'s base life reached 0")
+                self._finish(1 - t, f"team {t + 1}'s base life reached 0", "base life 0")
                 return
         for t in (0, 1):
             if self.life[t] >= self.settings.win_life:
-                self._finish(t, f"team {t + 1}'s base life reached {self.settings.win_life}")
+                self._finish(t, f"team {t + 1}'s base life reached {self.settings.win_life}", "base life doubled")
                 return
 
-    def _finish(self, winner: int | None, reason: str) -> None:
+    def _finish(self, winner: int | None, reason: str, ending: str) -> None:
         if self.result is None:
-            self.result = MetaOutcome(winner, reason, self.turn)
+            self.result = MetaOutcome(winner, reason, self.turn, ending)
             self.step = "over"
             self._emit("end", winner=winner, reason=reason)
 

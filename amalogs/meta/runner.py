@@ -77,7 +77,7 @@ def summarise(outcomes: list[MetaOutcome]) -> BatchSummary:
             draws += 1
         else:
             wins[out.winner] += 1
-        endings[_ending(out.reason)] += 1
+        endings[out.ending] += 1
     n = len(outcomes)
     return BatchSummary(n, (wins[0], wins[1]), draws, turns / n if n else 0.0, tuple(sorted(endings.items())))
 
@@ -118,11 +118,3 @@ def play_outcomes(catalog: Catalog, teams: tuple[TeamSpec, TeamSpec], seed: int,
         return [outcome for part in forked_parts(_play_seeds, seed, n, jobs, size, progress) for outcome in part]
     finally:
         _BATCH.clear()
-
-
-def _ending(reason: str) -> str:
-    if "reached 0" in reason:
-        return "base life 0"
-    if "turn cap" in reason:
-        return "turn cap"
-    return "base life doubled"

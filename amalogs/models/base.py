@@ -40,7 +40,7 @@ MAX_ID = 64
 class DataModel(BaseModel):
     """Base of every data-file model: unknown keys are errors and nothing changes after loading."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=False, defer_build=True)
 
 
 Slug = Annotated[

@@ -106,42 +106,42 @@ class Draw(_Effect):
 class Damage(_Effect):
     do: Literal["damage"]
     amount: Number
-    target: Selector = Selector()
+    target: Selector = Selector.model_construct()  # (no validation at import: schemas are built on first use)
 
 
 class Destroy(_Effect):
     do: Literal["destroy"]
-    target: Selector = Selector()
+    target: Selector = Selector.model_construct()  # (no validation at import: schemas are built on first use)
 
 
 class Modify(_Effect):
     do: Literal["modify"]
     stat: Literal[CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.SP]
     amount: Number = Field(description="canonical units; negative lowers the stat")
-    target: Selector = Selector(side="self", self_only=True)
+    target: Selector = Selector.model_construct(side="self", self_only=True)
     until: Until = "end-of-turn"
 
 
 class Rest(_Effect):
     do: Literal["rest"]
-    target: Selector = Selector()
+    target: Selector = Selector.model_construct()  # (no validation at import: schemas are built on first use)
 
 
 class Stand(_Effect):
     do: Literal["stand"]
-    target: Selector = Selector(side="self")
+    target: Selector = Selector.model_construct(side="self")
 
 
 class ReturnToHand(_Effect):
     do: Literal["return_to_hand"]
-    target: Selector = Selector()
+    target: Selector = Selector.model_construct()  # (no validation at import: schemas are built on first use)
 
 
 class Search(_Effect):
     do: Literal["search"]
     look: Count = 0
     take: Positive = 1
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = CardFilter.model_construct()
 
 
 class Scout(_Effect):
@@ -169,7 +169,7 @@ class BoostAttack(_Effect):
 class GrantKeyword(_Effect):
     do: Literal["grant_keyword"]
     keyword: UnifiedKeyword
-    target: Selector = Selector(side="self", self_only=True)
+    target: Selector = Selector.model_construct(side="self", self_only=True)
     until: Until = "end-of-turn"
 
 

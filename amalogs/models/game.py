@@ -108,7 +108,7 @@ class DeckRules(DataModel):
     copy_limit: Count | None = Field(None, description="most copies of one card; omit when there is none")
     copy_by: Slug = Field("name", description="'name', or the id of the stat that identifies a card for the limit")
     copy_limit_exempt: CopyLimitExemption = Field(
-        CopyLimitExemption(), description="cards the copy limits do not count (basic resource cards); default none"
+        CopyLimitExemption.model_construct(), description="cards the copy limits do not count (basic resource cards); default none"
     )
     colours: DeckColours | None = Field(None, description="a colour rule for the deck; omit when there is none")
     main_types: tuple[Slug, ...] = Field((), description="the card types the main deck may hold (empty: any)")

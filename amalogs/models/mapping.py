@@ -288,7 +288,7 @@ class Phrasebook(DataModel):
         return self
 
 
-DEFAULT_PHRASEBOOK = Phrasebook()
+DEFAULT_PHRASEBOOK = Phrasebook.model_construct()
 
 
 class MappingPage(DataModel):

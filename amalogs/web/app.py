@@ -19,7 +19,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.web.replay_app import replay_routes
-from amalogs.web.bodies import read_body
+from amalogs.web.bodies import read_body, read_form
 from amalogs.web.replays import REPLAY_LIMIT, ReplayStore
 from amalogs.web.report_pages import report_routes
 from amalogs.web.tables import MoveRefused, Table, TableStore
@@ -328,7 +328,8 @@ async def _fields(request: Request, files: dict[str, tuple[str, bytes]] | None =
     body = await read_body(request, BODY_LIMIT)
     kind = request.headers.get("content-type", "")
     if files is not None and kind.startswith("multipart/form-data"):
-        fields = await _multipart(request, body, files)
+        fields, found = await read_form(request, body, max_files=2, max_fields=MAX_FIELDS, max_part=BODY_LIMIT)
+        files.update(found)
     else:
         try:
             if "json" in kind:
@@ -343,26 +344,6 @@ async def _fields(request: Request, files: dict[str, tuple[str, bytes]] | None =
     unknown = sorted((set(fields) | set(files or ())) - FIELDS)
     if unknown:
         raise MoveRefused(f"unknown field {unknown[0][:40]!r} (the fields are: {', '.join(sorted(FIELDS))})", 400)
-    return fields
-
-
-async def _multipart(request: Request, body: bytes, files: dict[str, tuple[str, bytes]]) -> dict[str, str]:
-    from starlette.datastructures import UploadFile
-    from starlette.formparsers import MultiPartException, MultiPartParser
-
-    async def stream() -> AsyncGenerator[bytes, None]:
-        yield body
-
-    try:
-        form = await MultiPartParser(request.headers, stream(), max_files=2, max_fields=20).parse()
-    except (MultiPartException, ValueError) as exc:
-        raise MoveRefused(f"unreadable request: {exc}", 400) from None
-    fields = {}
-    for key, value in form.multi_items():
-        if isinstance(value, UploadFile):
-            files[key] = (value.filename or "", await value.read(BODY_LIMIT))
-        else:
-            fields[key] = value
     return fields
 
 

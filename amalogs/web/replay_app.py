@@ -7,7 +7,6 @@ a page, or ``{"ok": false, "message"}`` for a program."""
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncGenerator
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -22,7 +21,7 @@ from amalogs.web.replay_views import (
     replay_payload,
     viewer_of,
 )
-from amalogs.web.bodies import read_body
+from amalogs.web.bodies import read_body, read_form
 from amalogs.web.replays import REPLAY_LIMIT, Replay, ReplayStore
 from amalogs.web.tables import MoveRefused, TableStore
 from amalogs.web.views import html_response, message_page
@@ -51,26 +50,13 @@ async def _replays(request: Request, store: TableStore) -> Response:
 
 async def _uploaded(request: Request) -> tuple[str, bytes]:
     """The uploaded file of a request: the ``file`` field of a form (multipart), or the whole body (``?name=``)."""
-    from starlette.datastructures import UploadFile
-    from starlette.formparsers import MultiPartException, MultiPartParser
-
     body = await read_body(request, REPLAY_LIMIT + 64 * 1024, "the file")
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
         return request.query_params.get("name", "upload"), body
-
-    async def stream() -> AsyncGenerator[bytes, None]:
-        yield body
-
-    try:
-        form = await MultiPartParser(request.headers, stream(), max_files=1, max_fields=4,
-                                     max_part_size=REPLAY_LIMIT + 1).parse()
-    except (MultiPartException, ValueError) as exc:
-        raise MoveRefused(f"unreadable upload: {exc}", 400) from None
-    found = form.get("file")
-    if not isinstance(found, UploadFile):
+    _, files = await read_form(request, body, max_files=1, max_fields=4, max_part=REPLAY_LIMIT)
+    if "file" not in files:
         raise MoveRefused("no file: choose a match log or a save", 400)
-    data = await found.read(REPLAY_LIMIT + 1)
-    return found.filename or "upload", data
+    return files["file"]
 
 
 async def _upload(request: Request, replays: ReplayStore) -> Response:

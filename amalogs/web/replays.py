@@ -13,6 +13,7 @@ replay's link still opens after a restart.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 import secrets
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from amalogs.errors import AmalogsError
+from amalogs.errors import AmalogsError, cut_text
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.sessions.saves import Session
 from amalogs.web.tables import Seat, Table
@@ -77,9 +78,9 @@ class Replay:
 
     def index(self, k: int) -> int:
         """The number of decisions taken at event ``k`` (``position_of_log``: the first decision that reaches
-        past it, or the end)."""
+        past it, or the end); ``ends`` grows with the decisions, so it is searched by bisection."""
         ends = self.played.ends
-        return next((i for i, end in enumerate(ends) if end > k), len(ends) - 1)
+        return min(bisect.bisect_right(ends, k), len(ends) - 1)
 
     def event_of(self, i: int) -> int:
         """The event a step lands on once ``i`` decisions are taken: the last event before the next decision."""
@@ -114,24 +115,14 @@ def _deck_name(catalog: Catalog, side: Side) -> str:
     return deck_name(catalog, side)
 
 
-def _cut(text: object, limit: int = 160) -> str:
-    one = " ".join(str(text).split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
-
-
 def replay_of_session(replay_id: str, name: str, catalog: Catalog, session: Session) -> Replay:
-    """A replay of a match played here (a finished match of the server, or a save read again)."""
-    twin = Session(catalog, session.sides, session.seed, ("human", "human"), session.turn_cap,
-                   rulings=session.rulings)
-    ends = [len(twin.match.state.events)]
-    for action in session.taken:
-        twin.step(action)
-        ends.append(len(twin.match.state.events))
-    events = tuple(twin.match.state.events)
-    if events != tuple(session.match.state.events):
+    """A replay of a match played here (a finished match of the server, or a save read again: its decisions were
+    played once, and checked, as it was read; the events after each were counted then)."""
+    events = tuple(session.match.state.events)
+    if len(session.ends) != len(session.taken) + 1 or session.ends[-1] != len(events):
         raise AmalogsError(f"{name}: the match does not replay from its decisions")
     played = Played(session.sides, session.seed, session.turn_cap, session.players, tuple(session.taken),
-                    tuple(ends), events, session.rulings)
+                    tuple(session.ends), events, session.rulings)
     check = f"{name}: all {len(session.taken)} decisions replayed identically"
     return Replay(replay_id, name, catalog, played, _with_deal(check, session.deal))
 
@@ -149,22 +140,20 @@ def _of_log(replay_id: str, name: str, catalog: Catalog, path: Path) -> Replay:
     found = read_log(catalog, path)
     session, logged = found.session, found.events
     events = session.match.state.events
-    ends = [len(events)]
     deadline = time.monotonic() + REPLAY_SECONDS
     while not session.finished and len(events) <= len(logged):
         if time.monotonic() > deadline:
             raise AmalogsError(f"{name}: playing the match again took over {REPLAY_SECONDS:g} s: not opened")
         session.step()
-        ends.append(len(events))
     for i, (old, new) in enumerate(zip(logged, events, strict=False)):
         if old != new:
-            raise AmalogsError(f"{name}: does not replay: event {i} differs (logged {_cut(json.dumps(old), 80)}, "
-                               f"replay gave {_cut(json.dumps(new), 80)})")
+            raise AmalogsError(f"{name}: does not replay: event {i} differs (logged {cut_text(json.dumps(old), 80)}, "
+                               f"replay gave {cut_text(json.dumps(new), 80)})")
     if len(logged) != len(events):
         raise AmalogsError(f"{name}: does not replay: the log has {len(logged)} events but the replay gave "
                            f"{len(events)}")
     played = Played(session.sides, session.seed, session.turn_cap, session.players, tuple(session.taken),
-                    tuple(ends), tuple(events), session.rulings)
+                    tuple(session.ends), tuple(events), session.rulings)
     check = f"{name}: all {len(logged)} events replayed identically"
     return Replay(replay_id, name, catalog, played, _with_deal(check, found.deal))
 
@@ -191,7 +180,7 @@ def _sample_decks_only(path: Path, log: bool) -> None:
     decks = head.get("decks") if isinstance(head, dict) else None
     for deck in decks if isinstance(decks, list) else []:
         if isinstance(deck, str) and (is_deck_file(deck) or "/" in deck or "\\" in deck):
-            raise AmalogsError(f"deck {_cut(deck, 60)!r}: a replay opened here may name sample decks only "
+            raise AmalogsError(f"deck {cut_text(deck, 60)!r}: a replay opened here may name sample decks only "
                                f"(GAME:DECK), not a deck file")
 
 
@@ -208,11 +197,11 @@ def replay_of_file(replay_id: str, name: str, catalog: Catalog, path: Path) -> R
         return replay_of_session(replay_id, name, catalog, load_session(catalog, path, seconds=REPLAY_SECONDS))
     except AmalogsError as exc:
         message = str(exc).replace(str(path), name)
-        raise AmalogsError(_cut(message if message.startswith(name) else f"{name}: {message}", 300)) from None
+        raise AmalogsError(cut_text(message if message.startswith(name) else f"{name}: {message}", 300)) from None
     except (OSError, RecursionError, MemoryError) as exc:
         raise AmalogsError(f"{name}: not readable ({type(exc).__name__})") from None
     except Exception as exc:  # noqa: BLE001 - hostile data that reaches a referee bug: one line, never a traceback
-        raise AmalogsError(f"{name}: does not replay ({type(exc).__name__}: {_cut(exc, 120)})") from None
+        raise AmalogsError(f"{name}: does not replay ({type(exc).__name__}: {cut_text(str(exc), 120)})") from None
 
 
 class ReplayStore:
@@ -233,7 +222,7 @@ class ReplayStore:
 
     def upload(self, filename: str, data: bytes) -> Replay:
         """Open an uploaded log or save; refused in one line (and not kept) when it cannot be replayed."""
-        name = _cut(Path(filename.replace("\\", "/")).name or "upload", 80)
+        name = cut_text(Path(filename.replace("\\", "/")).name or "upload", 80)
         if len(data) > REPLAY_LIMIT:
             raise AmalogsError(f"{name}: {len(data):,} bytes is over the limit of {REPLAY_LIMIT:,}")
         if not data.strip():

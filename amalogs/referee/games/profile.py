@@ -37,6 +37,11 @@ What it reads, besides the facts every game reads (:class:`~amalogs.referee.engi
 
 Card effects run through the canonical effect engine, as for every game; ``native`` ones are logged as not
 carried out.
+
+The game is :class:`ProfileGame`, here with what it reads and its setup, turn, attacks and blocks; its main
+phase (resources, payments, plays) is :class:`~amalogs.referee.games.profile_plays.ProfilePlays` and its life
+(hits, healing, triggers, prize cards) :class:`~amalogs.referee.games.profile_life.ProfileLife`, classes it
+inherits, so every hook stays a method of the game (no extra call on the hot path).
 """
 
 from __future__ import annotations
@@ -46,28 +51,18 @@ from typing import Any
 from amalogs.catalog import Game
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import (
-    CoreGame,
-    HitResult,
-    damage_top_fort,
-    draw_from_deck,
-    move_top,
-    shuffle,
-    standing,
-)
-from amalogs.referee.engine.field import finish, lose
-from amalogs.referee.engine.registry import characters_of, opponents, spent_characters
+from amalogs.referee.engine.core import draw_from_deck, move_top, shuffle, standing
+from amalogs.referee.engine.registry import characters_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.engine.values import has
+from amalogs.referee.games.profile_life import ProfileLife
+from amalogs.referee.games.profile_plays import PLAYS, ProfilePlays
 
 __all__ = ["ProfileGame"]
 
-LIFE_TRIGGERS = frozenset({"ライフトリガー", "チェックトリガー"})
 LEADER = "leader"  # seat counter: the leader's card (選抜リーダー制)
-KNOCKED_OUT = "knocked-out"  # seat counter: its characters knocked out by the other side (prize cards)
-PLAYS = "plays"  # seat counter: cards played from hand this turn (resources.plays_per_turn)
 MULLIGANS = "mulligans"  # seat counter: mulligans taken (setup.mulligan.times)
 RETURNED = "mulligan-returned"  # seat counter: cards returned so far in a partial mulligan
 NO_CHARACTER = "no character in play"
@@ -83,18 +78,7 @@ def _number(value: Any) -> int:
     return 0
 
 
-def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
-    """How many resources give each colour, when none gives more than one (else None)."""
-    counts: dict[str, int] = {}
-    for colours in gives.values():
-        if len(colours) > 1:
-            return None
-        for colour in colours:
-            counts[colour] = counts.get(colour, 0) + 1
-    return counts
-
-
-class ProfileGame(CoreGame):
+class ProfileGame(ProfilePlays, ProfileLife):
     """A core game read from its profile and page (see the module docstring)."""
 
     targets_per_attacker = False  # its targets are the same for every attacker
@@ -310,28 +294,6 @@ class ProfileGame(CoreGame):
         leader = self._leader(state, i)
         return [leader] if leader is not None else []
 
-    def knocked_out(self, state: State, i: int, uid: int) -> None:
-        """Prize cards: a character of this seat knocked out counts against it; one of another side's lets it
-        take a prize card (the last one wins)."""
-        owner = state.cards[uid].owner
-        if owner == i:
-            self._count_knock_out(state, i)
-        elif owner in opponents(state, i):
-            prizes = state.seats[i].zones[self.life_zone]
-            taken = move_top(state, i, self.life_zone, self.hand, "prize-taken")
-            goal = self.prize_goal or state.rules[i].life
-            if taken is not None and (not prizes or state.rules[i].life - len(prizes) >= goal):
-                finish(state, i, "took its last prize card")
-
-    def _count_knock_out(self, state: State, i: int) -> bool:
-        counters = state.seats[i].counters
-        counters[KNOCKED_OUT] = counters.get(KNOCKED_OUT, 0) + 1
-        state.emit("knocked-out", seat=i, count=counters[KNOCKED_OUT], of=state.rules[i].life)
-        if counters[KNOCKED_OUT] >= (self.damage_limit or state.rules[i].life):
-            lose(state, i, "as many of its characters knocked out as it has prize cards")
-            return True
-        return False
-
     # --- the host's turn ------------------------------------------------------------------------------
 
     def begin_turn(self, state: State, i: int) -> str | None:
@@ -346,145 +308,6 @@ class ProfileGame(CoreGame):
             for _ in range(self.per_turn):
                 move_top(state, i, self.deck, self.resource_zone, "energy")
         return None
-
-    def gain_resource(self, state: State, i: int, rested: bool) -> None:
-        move_top(state, i, self.deck, self.resource_zone, "energy", rested)
-
-    def _is_resource(self, state: State, uid: int) -> bool:
-        return state.cards[uid].type in self.resource_types
-
-    def _free(self, state: State, seat: Seat) -> list[int]:
-        zone = seat.zones[self.resource_zone]
-        if self.resource_zone == self.field:  # resource cards lie on the field itself (lands)
-            cards, kinds = state.cards, self.resource_types
-            zone = [u for u in zone if cards[u].type in kinds]
-        return standing(seat, zone)
-
-    def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
-        card = state.cards[uid]
-        return card.gives if self.colour_source is not None else card.colours
-
-    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
-        """The standing resources that pay for ``card`` (None: it cannot be paid). colour-cost: each coloured
-        amount by resources giving that colour (the scarcest colour first, the resources giving fewest colours
-        first), the rest by any; one-of-colour: one resource sharing a colour with the card, the rest by any."""
-        return self._pay(state, card, self._free(state, seat), None)
-
-    def _gives(self, state: State, free: list[int]) -> dict[int, set[str]]:
-        return {u: set(self._colours_given(state, u)) for u in free}
-
-    def _pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None) -> list[int] | None:
-        """:meth:`payment` from the standing resources (``free``) and, when the caller has worked them out
-        already, the colours each gives (``gives``: read, never changed)."""
-        if card.cost > len(free):
-            return None
-        if self.colour_rule == "none" or card.cost == 0:
-            return free[:card.cost]
-        if gives is None:
-            gives = self._gives(state, free)
-        if self.colour_rule == "one-of-colour":
-            wanted = set(card.colours) & self.coloured
-            if not wanted:
-                return free[:card.cost]
-            key = next((u for u in free if gives[u] & wanted), None)
-            if key is None:
-                return None
-            return [key, *[u for u in free if u != key][:card.cost - 1]]
-        needs = [(c, n) for c, n in card.cost_table if c in self.coloured and n > 0]
-        needs.sort(key=lambda cn: sum(1 for u in free if cn[0] in gives[u]))
-        chosen: list[int] = []
-        for colour, amount in needs:
-            suppliers = sorted((u for u in free if colour in gives[u] and u not in chosen), key=lambda u: len(gives[u]))
-            if len(suppliers) < amount:
-                return None
-            chosen += suppliers[:amount]
-        rest = [u for u in free if u not in chosen][:card.cost - len(chosen)]
-        return chosen + rest if len(chosen) + len(rest) == card.cost else None
-
-    def _can_pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None,
-                 counts: dict[str, int] | None) -> bool:
-        """Whether :meth:`_pay` finds a payment. ``counts``: the standing resources giving each colour, when none
-        gives more than one (the usual case); then a colour-cost payment is a matter of counts, since no resource
-        can serve two colours: each coloured amount needs that many resources of its colour, and the rest of the
-        cost what is left (as many as the payment would take)."""
-        if counts is None or card.cost == 0 or card.cost > len(free) or self.colour_rule in ("none", "one-of-colour"):
-            return self._pay(state, card, free, gives) is not None
-        chosen = 0
-        for colour, amount in card.cost_table:
-            if colour in self.coloured and amount > 0:
-                if counts.get(colour, 0) < amount:
-                    return False
-                chosen += amount
-        left, wanted = len(free) - chosen, card.cost - chosen
-        taken = min(left, wanted) if wanted >= 0 else max(0, left + wanted)  # (a slice of the rest, as _pay takes)
-        return chosen + taken == card.cost
-
-    def main_actions(self, state: State, i: int) -> list[Action]:
-        seat = state.seats[i]
-        actions: list[Action] = []
-        hand = seat.zones[self.hand]
-        if not seat.energy_placed and self.source in ("any-card", "dedicated-cards"):
-            actions += [Action("energy", (u,)) for u in hand
-                        if self.source == "any-card" or self._is_resource(state, u)]
-        if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
-            return [*actions, Action("attack-phase")]
-        free: list[int] | None = None  # the standing resources, and the colours each gives: worked out once
-        gives: dict[int, set[str]] | None = None
-        counts: dict[str, int] | None = None
-        payable: dict[tuple[object, ...], bool] = {}  # what a payment reads of a card → whether it can be paid
-        cards = state.cards
-        for u in hand:
-            card = cards[u]
-            if card.type in self.resource_types:
-                continue
-            if self.costs:
-                key = (card.cost, card.colours, card.cost_table)
-                ok = payable.get(key)
-                if ok is None:
-                    if free is None:
-                        free = self._free(state, seat)
-                    if gives is None and self.colour_rule != "none":
-                        gives = self._gives(state, free)
-                        counts = _single_colour_counts(gives)
-                    ok = payable[key] = self._can_pay(state, card, free, gives, counts)
-                if not ok:
-                    continue
-            actions.append(Action("play", (u,)))
-        return [*actions, Action("attack-phase")]
-
-    def apply_main(self, state: State, i: int, action: Action) -> bool:
-        seat = state.seats[i]
-        if action.verb == "energy":
-            uid = int(action.args[0])
-            seat.zones[self.hand].remove(uid)
-            seat.zones[self.resource_zone].append(uid)
-            seat.energy_placed = True
-            zone = seat.zones[self.resource_zone]
-            state.emit("energy", seat=i, card=uid, energy=len(zone) if self.resource_zone != self.field
-                       else sum(1 for u in zone if self._is_resource(state, u)))
-            return False
-        if action.verb == "play":
-            self._play(state, i, int(action.args[0]))
-            return False
-        return True
-
-    def _play(self, state: State, i: int, uid: int, free: bool = False) -> None:
-        seat, card = state.seats[i], state.cards[uid]
-        if not free and self.costs:
-            seat.rested.update(self.payment(state, seat, card) or ())
-        if not free and self.plays_per_turn is not None:
-            seat.counters[PLAYS] = seat.counters.get(PLAYS, 0) + 1
-        for zone in (self.hand, self.life_zone, self.discard):
-            if uid in seat.zones[zone]:
-                seat.zones[zone].remove(uid)
-                break
-        stays = card.type in self.characters_types or card.type in self.keep_types
-        zone = self.field if stays else self.discard
-        seat.zones[zone].append(uid)
-        if stays:
-            seat.entered[uid] = state.turn
-        state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free)
-        push_effects(state, i, uid, "life" if free else "play")
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
@@ -540,88 +363,6 @@ class ProfileGame(CoreGame):
         """ワンサイドアタック: in an attack this game's character makes, the attacked one deals nothing back."""
         if self.one_sided and state.seats[state.cards[attacker].owner].game == self.id:
             dealt[defender] = 0
-
-    def take_hit(self, state: State, i: int) -> HitResult:
-        seat, rules = state.seats[i], state.rules[i]
-        kind = rules.life_system
-        if kind == "ライフポイント":
-            return self.take_attack(state, i, 1000)
-        if kind == "プライズカード":  # a point of player damage counts as a character knocked out
-            return "lost" if self._count_knock_out(state, i) else "ok"
-        if kind == "ダメージ蓄積":
-            uid = move_top(state, i, self.deck, self.life_zone, "life-revealed")
-            if len(seat.zones[self.life_zone]) >= (self.damage_limit or rules.life):
-                return "lost"
-            if uid is not None and "チェックトリガー" in state.cards[uid].unified:  # a damage check's trigger
-                push_effects(state, i, uid, "life")
-            return "ok"
-        life = seat.zones[self.life_zone]
-        if not life:
-            return "lost"
-        if kind == "フォートライフ":
-            return self._break(state, i)
-        uid = life.pop()
-        seat.zones[self.hand].append(uid)
-        state.emit("life-revealed", seat=i, card=uid, name=state.cards[uid].name, life=len(life))
-        if kind == "ライフカード" and not life:
-            return "lost"
-        return self._trigger(state, uid)
-
-    def heal(self, state: State, i: int, amount: int) -> None:
-        """ダメージ蓄積: that many damage cards (spent ones first, then the newest) go to the discard pile; ライフカード: that many deck-top
-        cards go face down into the life; ライフポイント: points back (the engine's way); otherwise nothing."""
-        kind = state.rules[i].life_system
-        seat = state.seats[i]
-        if kind == "ダメージ蓄積":
-            damage = seat.zones[self.life_zone]
-            for _ in range(min(amount, len(damage))):
-                # a spent (face-down) damage card first: it can pay no more; else the newest
-                uid = next((u for u in reversed(damage) if u in seat.rested), damage[-1])
-                damage.remove(uid)
-                seat.rested.discard(uid)
-                seat.zones[self.discard].append(uid)
-            state.emit("healed", seat=i, life=len(damage))
-        elif kind == "ライフカード":
-            deck, life = seat.zones[self.deck], seat.zones[self.life_zone]
-            for _ in range(min(amount, len(deck))):
-                life.append(deck.pop())
-            state.emit("healed", seat=i, life=len(life))
-        else:
-            super().heal(state, i, amount)
-
-    def _break(self, state: State, i: int) -> HitResult:
-        """The top fort breaks: to its owner's hand (a card with a life trigger may be played free)."""
-        seat = state.seats[i]
-        uid = seat.zones[self.life_zone].pop()
-        seat.damage.pop(uid, None)
-        seat.zones[self.hand].append(uid)
-        state.emit("fort-broken", seat=i, card=uid, name=state.cards[uid].name, forts=len(seat.zones[self.life_zone]),
-                   to="hand")
-        return self._trigger(state, uid)
-
-    @staticmethod
-    def _trigger(state: State, uid: int | None) -> HitResult:
-        if uid is not None and state.cards[uid].unified & LIFE_TRIGGERS:
-            state.trigger_card = uid
-            return "trigger"
-        return "ok"
-
-    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
-        seat = state.seats[i]
-        kind = state.rules[i].life_system
-        if kind == "フォートライフ":  # a DDS attack's damage adds up on the top fort within the turn
-            result = damage_top_fort(state, i, self.life_zone, amount)
-            return self._break(state, i) if result == "break" else result
-        if kind != "ライフポイント":
-            return self.take_hit(state, i)
-        counters = seat.counters
-        counters["hp"] = max(0, counters.get("hp", 0) - amount // 1000)
-        state.emit("hp", seat=i, damage=amount // 1000, hp=counters["hp"])
-        return "lost" if counters["hp"] <= 0 else "ok"
-
-    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
-        if use:
-            self._play(state, i, uid, free=True)
 
 
 _CHARACTER_GENERA = frozenset({"キャラ", "エースキャラ", "進化キャラ", "サポートキャラ", "エネミーキャラ", "リーダーキャラ"})

@@ -121,6 +121,7 @@ class Session:
                 agent.catalog = catalog  # type: ignore[attr-defined]
         self.rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
         self.taken: list[Action] = []  # the decisions carried out, in order
+        self.ends: list[int] = [len(match.state.events)]  # events after the deal, then after each decision
         self.check = check  # check the referee's invariants after every decision (amalogs match --check)
         if check:
             check_invariants(self.match, "the start")
@@ -150,6 +151,7 @@ class Session:
         act = self.choose() if action is None else action
         self.match.apply_action(act)
         self.taken.append(act)
+        self.ends.append(len(self.match.state.events))
         if self.check:
             check_invariants(self.match, f"decision {len(self.taken)} ({act.text()})")
 

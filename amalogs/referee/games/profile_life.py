@@ -1,0 +1,135 @@
+"""The defender's side of a core game played from its data (:class:`amalogs.referee.games.profile.ProfileGame`):
+its life taking hits, healing, life triggers and prize cards, by the page's life system.
+
+シールドライフ and ライフカード (each point moves a life card to the hand; a card with a life trigger may be
+played free), フォートライフ (forts with the tiers' defence; a DDS attack's damage adds up on the top fort within
+the turn), ダメージ蓄積 (the deck top into the damage area, reaching the limit loses), ライフポイント (a number)
+and プライズカード (one taken per opposing character knocked out). These are the profile game's own methods,
+kept in a class of their own that :class:`~amalogs.referee.games.profile.ProfileGame` inherits (no extra call
+on the hot path).
+"""
+
+from __future__ import annotations
+
+from amalogs.referee.engine.core import CoreGame, HitResult, damage_top_fort, move_top
+from amalogs.referee.engine.field import finish, lose
+from amalogs.referee.engine.registry import opponents
+from amalogs.referee.engine.stack import push_effects
+from amalogs.referee.engine.state import State
+
+__all__ = ["KNOCKED_OUT", "LIFE_TRIGGERS", "ProfileLife"]
+
+LIFE_TRIGGERS = frozenset({"ライフトリガー", "チェックトリガー"})
+KNOCKED_OUT = "knocked-out"  # seat counter: its characters knocked out by the other side (prize cards)
+
+
+class ProfileLife(CoreGame):
+    """Life, damage and prize cards of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
+    facts below from its profile and page."""
+
+    deck: str
+    hand: str
+    discard: str
+    life_zone: str
+    damage_limit: int | None
+    prize_goal: int | None
+
+    def knocked_out(self, state: State, i: int, uid: int) -> None:
+        """Prize cards: a character of this seat knocked out counts against it; one of another side's lets it
+        take a prize card (the last one wins)."""
+        owner = state.cards[uid].owner
+        if owner == i:
+            self._count_knock_out(state, i)
+        elif owner in opponents(state, i):
+            prizes = state.seats[i].zones[self.life_zone]
+            taken = move_top(state, i, self.life_zone, self.hand, "prize-taken")
+            goal = self.prize_goal or state.rules[i].life
+            if taken is not None and (not prizes or state.rules[i].life - len(prizes) >= goal):
+                finish(state, i, "took its last prize card")
+
+    def _count_knock_out(self, state: State, i: int) -> bool:
+        counters = state.seats[i].counters
+        counters[KNOCKED_OUT] = counters.get(KNOCKED_OUT, 0) + 1
+        state.emit("knocked-out", seat=i, count=counters[KNOCKED_OUT], of=state.rules[i].life)
+        if counters[KNOCKED_OUT] >= (self.damage_limit or state.rules[i].life):
+            lose(state, i, "as many of its characters knocked out as it has prize cards")
+            return True
+        return False
+
+    def take_hit(self, state: State, i: int) -> HitResult:
+        seat, rules = state.seats[i], state.rules[i]
+        kind = rules.life_system
+        if kind == "ライフポイント":
+            return self.take_attack(state, i, 1000)
+        if kind == "プライズカード":  # a point of player damage counts as a character knocked out
+            return "lost" if self._count_knock_out(state, i) else "ok"
+        if kind == "ダメージ蓄積":
+            uid = move_top(state, i, self.deck, self.life_zone, "life-revealed")
+            if len(seat.zones[self.life_zone]) >= (self.damage_limit or rules.life):
+                return "lost"
+            if uid is not None and "チェックトリガー" in state.cards[uid].unified:  # a damage check's trigger
+                push_effects(state, i, uid, "life")
+            return "ok"
+        life = seat.zones[self.life_zone]
+        if not life:
+            return "lost"
+        if kind == "フォートライフ":
+            return self._break(state, i)
+        uid = life.pop()
+        seat.zones[self.hand].append(uid)
+        state.emit("life-revealed", seat=i, card=uid, name=state.cards[uid].name, life=len(life))
+        if kind == "ライフカード" and not life:
+            return "lost"
+        return self._trigger(state, uid)
+
+    def heal(self, state: State, i: int, amount: int) -> None:
+        """ダメージ蓄積: that many damage cards (spent ones first, then the newest) go to the discard pile; ライフカード: that many deck-top
+        cards go face down into the life; ライフポイント: points back (the engine's way); otherwise nothing."""
+        kind = state.rules[i].life_system
+        seat = state.seats[i]
+        if kind == "ダメージ蓄積":
+            damage = seat.zones[self.life_zone]
+            for _ in range(min(amount, len(damage))):
+                # a spent (face-down) damage card first: it can pay no more; else the newest
+                uid = next((u for u in reversed(damage) if u in seat.rested), damage[-1])
+                damage.remove(uid)
+                seat.rested.discard(uid)
+                seat.zones[self.discard].append(uid)
+            state.emit("healed", seat=i, life=len(damage))
+        elif kind == "ライフカード":
+            deck, life = seat.zones[self.deck], seat.zones[self.life_zone]
+            for _ in range(min(amount, len(deck))):
+                life.append(deck.pop())
+            state.emit("healed", seat=i, life=len(life))
+        else:
+            super().heal(state, i, amount)
+
+    def _break(self, state: State, i: int) -> HitResult:
+        """The top fort breaks: to its owner's hand (a card with a life trigger may be played free)."""
+        seat = state.seats[i]
+        uid = seat.zones[self.life_zone].pop()
+        seat.damage.pop(uid, None)
+        seat.zones[self.hand].append(uid)
+        state.emit("fort-broken", seat=i, card=uid, name=state.cards[uid].name, forts=len(seat.zones[self.life_zone]),
+                   to="hand")
+        return self._trigger(state, uid)
+
+    @staticmethod
+    def _trigger(state: State, uid: int | None) -> HitResult:
+        if uid is not None and state.cards[uid].unified & LIFE_TRIGGERS:
+            state.trigger_card = uid
+            return "trigger"
+        return "ok"
+
+    def take_attack(self, state: State, i: int, amount: int) -> HitResult:
+        seat = state.seats[i]
+        kind = state.rules[i].life_system
+        if kind == "フォートライフ":  # a DDS attack's damage adds up on the top fort within the turn
+            result = damage_top_fort(state, i, self.life_zone, amount)
+            return self._break(state, i) if result == "break" else result
+        if kind != "ライフポイント":
+            return self.take_hit(state, i)
+        counters = seat.counters
+        counters["hp"] = max(0, counters.get("hp", 0) - amount // 1000)
+        state.emit("hp", seat=i, damage=amount // 1000, hp=counters["hp"])
+        return "lost" if counters["hp"] <= 0 else "ok"

@@ -1,0 +1,199 @@
+"""The main phase of a core game played from its data (:class:`amalogs.referee.games.profile.ProfileGame`):
+resources, paying a card's cost and playing cards — also free, as a life trigger.
+
+A resource comes by the profile's source (a card from hand, a resource card from hand, or the deck top each
+turn); a cost is paid by resting that many standing resources, with the colours ``resources.colour_rule``
+asks for; ``resources.plays_per_turn`` limits the cards played from hand a turn. These are the profile game's
+own methods, kept in a class of their own that :class:`~amalogs.referee.games.profile.ProfileGame` inherits
+(no extra call on the hot path: ``main_actions`` runs at every decision of the main phase).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import CoreGame, move_top, standing
+from amalogs.referee.engine.stack import push_effects
+from amalogs.referee.engine.state import CardData, Seat, State
+
+if TYPE_CHECKING:
+    from amalogs.models.game import ResourceSource
+
+__all__ = ["PLAYS", "ProfilePlays"]
+
+PLAYS = "plays"  # seat counter: cards played from hand this turn (resources.plays_per_turn)
+
+
+def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
+    """How many resources give each colour, when none gives more than one (else None)."""
+    counts: dict[str, int] = {}
+    for colours in gives.values():
+        if len(colours) > 1:
+            return None
+        for colour in colours:
+            counts[colour] = counts.get(colour, 0) + 1
+    return counts
+
+
+class ProfilePlays(CoreGame):
+    """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
+    facts below from its profile and page."""
+
+    deck: str
+    hand: str
+    discard: str
+    field: str
+    life_zone: str
+    characters_types: frozenset[str]
+    resource_types: frozenset[str]
+    keep_types: frozenset[str]
+    source: ResourceSource
+    costs: bool
+    plays_per_turn: int | None
+    colour_rule: Literal["none", "colour-cost", "one-of-colour"]
+    colour_source: str | None
+    coloured: frozenset[str]
+
+    def gain_resource(self, state: State, i: int, rested: bool) -> None:
+        move_top(state, i, self.deck, self.resource_zone, "energy", rested)
+
+    def _is_resource(self, state: State, uid: int) -> bool:
+        return state.cards[uid].type in self.resource_types
+
+    def _free(self, state: State, seat: Seat) -> list[int]:
+        zone = seat.zones[self.resource_zone]
+        if self.resource_zone == self.field:  # resource cards lie on the field itself (lands)
+            cards, kinds = state.cards, self.resource_types
+            zone = [u for u in zone if cards[u].type in kinds]
+        return standing(seat, zone)
+
+    def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
+        card = state.cards[uid]
+        return card.gives if self.colour_source is not None else card.colours
+
+    def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
+        """The standing resources that pay for ``card`` (None: it cannot be paid). colour-cost: each coloured
+        amount by resources giving that colour (the scarcest colour first, the resources giving fewest colours
+        first), the rest by any; one-of-colour: one resource sharing a colour with the card, the rest by any."""
+        return self._pay(state, card, self._free(state, seat), None)
+
+    def _gives(self, state: State, free: list[int]) -> dict[int, set[str]]:
+        return {u: set(self._colours_given(state, u)) for u in free}
+
+    def _pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None) -> list[int] | None:
+        """:meth:`payment` from the standing resources (``free``) and, when the caller has worked them out
+        already, the colours each gives (``gives``: read, never changed)."""
+        if card.cost > len(free):
+            return None
+        if self.colour_rule == "none" or card.cost == 0:
+            return free[:card.cost]
+        if gives is None:
+            gives = self._gives(state, free)
+        if self.colour_rule == "one-of-colour":
+            wanted = set(card.colours) & self.coloured
+            if not wanted:
+                return free[:card.cost]
+            key = next((u for u in free if gives[u] & wanted), None)
+            if key is None:
+                return None
+            return [key, *[u for u in free if u != key][:card.cost - 1]]
+        needs = [(c, n) for c, n in card.cost_table if c in self.coloured and n > 0]
+        needs.sort(key=lambda cn: sum(1 for u in free if cn[0] in gives[u]))
+        chosen: list[int] = []
+        for colour, amount in needs:
+            suppliers = sorted((u for u in free if colour in gives[u] and u not in chosen), key=lambda u: len(gives[u]))
+            if len(suppliers) < amount:
+                return None
+            chosen += suppliers[:amount]
+        rest = [u for u in free if u not in chosen][:card.cost - len(chosen)]
+        return chosen + rest if len(chosen) + len(rest) == card.cost else None
+
+    def _can_pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None,
+                 counts: dict[str, int] | None) -> bool:
+        """Whether :meth:`_pay` finds a payment. ``counts``: the standing resources giving each colour, when none
+        gives more than one (the usual case); then a colour-cost payment is a matter of counts, since no resource
+        can serve two colours: each coloured amount needs that many resources of its colour, and the rest of the
+        cost what is left (as many as the payment would take)."""
+        if counts is None or card.cost == 0 or card.cost > len(free) or self.colour_rule in ("none", "one-of-colour"):
+            return self._pay(state, card, free, gives) is not None
+        chosen = 0
+        for colour, amount in card.cost_table:
+            if colour in self.coloured and amount > 0:
+                if counts.get(colour, 0) < amount:
+                    return False
+                chosen += amount
+        left, wanted = len(free) - chosen, card.cost - chosen
+        taken = min(left, wanted) if wanted >= 0 else max(0, left + wanted)  # (a slice of the rest, as _pay takes)
+        return chosen + taken == card.cost
+
+    def main_actions(self, state: State, i: int) -> list[Action]:
+        seat = state.seats[i]
+        actions: list[Action] = []
+        hand = seat.zones[self.hand]
+        if not seat.energy_placed and self.source in ("any-card", "dedicated-cards"):
+            actions += [Action("energy", (u,)) for u in hand
+                        if self.source == "any-card" or self._is_resource(state, u)]
+        if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
+            return [*actions, Action("attack-phase")]
+        free: list[int] | None = None  # the standing resources, and the colours each gives: worked out once
+        gives: dict[int, set[str]] | None = None
+        counts: dict[str, int] | None = None
+        payable: dict[tuple[object, ...], bool] = {}  # what a payment reads of a card → whether it can be paid
+        cards = state.cards
+        for u in hand:
+            card = cards[u]
+            if card.type in self.resource_types:
+                continue
+            if self.costs:
+                key = (card.cost, card.colours, card.cost_table)
+                ok = payable.get(key)
+                if ok is None:
+                    if free is None:
+                        free = self._free(state, seat)
+                    if gives is None and self.colour_rule != "none":
+                        gives = self._gives(state, free)
+                        counts = _single_colour_counts(gives)
+                    ok = payable[key] = self._can_pay(state, card, free, gives, counts)
+                if not ok:
+                    continue
+            actions.append(Action("play", (u,)))
+        return [*actions, Action("attack-phase")]
+
+    def apply_main(self, state: State, i: int, action: Action) -> bool:
+        seat = state.seats[i]
+        if action.verb == "energy":
+            uid = int(action.args[0])
+            seat.zones[self.hand].remove(uid)
+            seat.zones[self.resource_zone].append(uid)
+            seat.energy_placed = True
+            zone = seat.zones[self.resource_zone]
+            state.emit("energy", seat=i, card=uid, energy=len(zone) if self.resource_zone != self.field
+                       else sum(1 for u in zone if self._is_resource(state, u)))
+            return False
+        if action.verb == "play":
+            self._play(state, i, int(action.args[0]))
+            return False
+        return True
+
+    def _play(self, state: State, i: int, uid: int, free: bool = False) -> None:
+        seat, card = state.seats[i], state.cards[uid]
+        if not free and self.costs:
+            seat.rested.update(self.payment(state, seat, card) or ())
+        if not free and self.plays_per_turn is not None:
+            seat.counters[PLAYS] = seat.counters.get(PLAYS, 0) + 1
+        for zone in (self.hand, self.life_zone, self.discard):
+            if uid in seat.zones[zone]:
+                seat.zones[zone].remove(uid)
+                break
+        stays = card.type in self.characters_types or card.type in self.keep_types
+        zone = self.field if stays else self.discard
+        seat.zones[zone].append(uid)
+        if stays:
+            seat.entered[uid] = state.turn
+        state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free)
+        push_effects(state, i, uid, "life" if free else "play")
+
+    def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
+        if use:
+            self._play(state, i, uid, free=True)
