@@ -176,12 +176,12 @@ def test_a_dask_cluster_plays_the_same_rows(catalog: Catalog, tmp_path: Path) ->
     from distributed import LocalCluster
 
     chosen = entries(catalog, DECKS)
-    local = run_tournament(catalog, chosen, 3, jobs=1)
-    on_dask = run_tournament(catalog, chosen, 3, jobs=2, scheduler="dask", rows=tmp_path / "dask.jsonl")
+    local = run_tournament(catalog, chosen, 2, jobs=1)
+    on_dask = run_tournament(catalog, chosen, 2, jobs=2, scheduler="dask", rows=tmp_path / "dask.jsonl")
     assert on_dask == local
     assert [r.model_dump() for r in read_rows(tmp_path / "dask.jsonl")] == local
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        assert run_tournament(catalog, chosen, 3, jobs=2, scheduler=cluster.scheduler_address) == local
+        assert run_tournament(catalog, chosen, 2, jobs=2, scheduler=cluster.scheduler_address) == local
     with pytest.raises(AmalogsError, match="cannot reach the Dask scheduler"):
         run_tournament(catalog, chosen, 1, scheduler="tcp://127.0.0.1:9")
 
