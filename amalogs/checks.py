@@ -198,6 +198,56 @@ def _referee_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         yield "resources.colour_source", f"{source.id!r} is not a list stat (it should list the colours a resource gives)"
     extras = frozenset(e.id for e in p.deck.extra_cards)
     yield from _unknown("life.from_card", p.life.from_card, extras, "extra card kind")
+    yield from _play_fields(p, stats)
+
+
+def _number_stat(where: str, value: str | None, stats: dict[str, Any]) -> Iterator[Problem]:
+    if value is None:
+        return
+    if value not in stats:
+        yield where, f"unknown stat {value!r} (known: {known(stats)})"
+    elif stats[value].kind != "number":
+        yield where, f"{value!r} is a {stats[value].kind} stat; it must be a number stat"
+
+
+def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
+    """Places, levels, rides, boosts and guards (``[play]``, ``[battle]``) name things that exist and fit."""
+    play, battle = p.play, p.battle
+    zones, keywords = p.ids("zones"), p.ids("keywords")
+    yield from _duplicates("play.places", (place.id for place in play.places))
+    leaders = [k for k, place in enumerate(play.places) if place.leader]
+    if len(leaders) > 1:
+        yield f"play.places[{leaders[1]}].leader", "only one place can be the leader's"
+    cells = Counter((place.row, place.column) for place in play.places if place.row and place.column is not None)
+    for k, place in enumerate(play.places):
+        if place.row and place.column is not None and cells[(place.row, place.column)] > 1:
+            yield f"play.places[{k}]", f"another place is also in the {place.row} row, column {place.column}"
+    yield from _number_stat("play.level", play.level, stats)
+    leader = "a place with leader = true in play.places"
+    if play.call_limit == "leader-level" and (play.level is None or not leaders):
+        yield "play.call_limit", f"'leader-level' needs play.level and {leader}"
+    if play.ride is not None:
+        if play.level is None or not leaders:
+            yield "play.ride", f"riding needs play.level and {leader}"
+        yield from _unknown("play.ride.under", play.ride.under, zones, "zone")
+    if play.first_leader is not None and (play.level is None or not leaders):
+        yield "play.first_leader", f"a first leader needs play.level and {leader}"
+    if play.move == "column" and not any(place.row and place.column is not None for place in play.places):
+        yield "play.move", "'column' needs places with a row and a column"
+    yield from _unknown("play.boost", play.boost, keywords, "keyword")
+    if play.boost is not None and not any(place.row == "back" and place.column is not None for place in play.places):
+        yield "play.boost", "boosting needs back-row places with a column (play.places)"
+    if battle.rows is not None and not any(place.row for place in play.places):
+        yield "battle.rows", "rows need places with a row (play.places)"
+    if battle.attack_check_by == "leader" and not leaders:
+        yield "battle.attack_check_by", f"'leader' needs {leader}"
+    if battle.through_leader and not leaders:
+        yield "battle.through_leader", f"an attack through the leader needs {leader}"
+    yield from _unknown("battle.extra_check_keyword", battle.extra_check_keyword, keywords, "keyword")
+    if battle.guard is not None:
+        yield from _number_stat("battle.guard.stat", battle.guard.stat, stats)
+        yield from _unknown("battle.guard.zone", battle.guard.zone, zones, "zone")
+        yield from _unknown("battle.guard.intercept", battle.guard.intercept, keywords, "keyword")
 
 
 class _Entry(Protocol):

@@ -43,7 +43,7 @@ def _alternatives(words: Sequence[str]) -> str:
 
 def _selector_pattern(w: Words) -> re.Pattern[str]:
     pb = w.pb
-    nouns = [pb.character, "カード", *(_card_word(n) for n in w.genera.values()),
+    nouns = [*([pb.others] if pb.others else []), pb.leader, pb.character, "カード", *(_card_word(n) for n in w.genera.values()),
              *(_card_word(str(g)) for g in Genus), *(str(f) for f in Family)]
     slots = {
         "side": f"(?P<side>{_alternatives([pb.self_side, pb.opponent_side])})?",
@@ -59,6 +59,10 @@ def _selector_pattern(w: Words) -> re.Pattern[str]:
 
 
 def _read_noun(w: Words, noun: str) -> dict[str, object]:
+    if noun == w.pb.leader:
+        return {"family": Family.CHARA, "leader": "only"}
+    if w.pb.others is not None and noun == w.pb.others:
+        return {"family": Family.CHARA, "leader": "not"}
     if noun == w.pb.character:
         return {"family": Family.CHARA}
     for genus, name in w.genera.items():
@@ -78,7 +82,9 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     battle, bratio = w.battle
     keyword_names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
     pb = w.pb
-    pattern = (f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
+    pattern = (f"(?P<row>{re.escape(pb.front_row)}|{re.escape(pb.back_row)})?"
+               f"(?P<others>{re.escape(pb.leader)}以外の)?"
+               f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
                f"(?:{re.escape(pb.keyword_open)}(?P<keyword>.+?){re.escape(pb.keyword_close)}を持つ)?"
                f"(?:{re.escape(cost)}(?P<min_cost>{_NUMBER})以上の)?(?:{re.escape(cost)}(?P<max_cost>{_NUMBER})以下の)?"
                f"(?:{re.escape(battle)}(?P<min_bp>{_NUMBER})以上の)?(?:{re.escape(battle)}(?P<max_bp>{_NUMBER})以下の)?")
@@ -86,6 +92,10 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     if m is None:
         return None
     out: dict[str, object] = {}
+    if m["row"]:
+        out["row"] = "front" if m["row"] == pb.front_row else "back"
+    if m["others"]:
+        out["leader"] = "not"
     if m["trait"]:
         out["trait"] = m["trait"]
     if m["keyword"]:
@@ -229,6 +239,10 @@ def _read_payment(w: Words, text: str) -> dict[str, object] | None:
             pay["deck_top"] = int(m[1])
         elif m := re.fullmatch(f"{re.escape(pb.hand)}を(\\d+)枚{re.escape(pb.discard)}", token):
             pay["discard"] = int(m[1])
+        elif m := re.fullmatch(re.escape(pb.counter_blast).replace(r"\{\}", r"(\d+)"), token):
+            pay["counter_blast"] = int(m[1])
+        elif m := re.fullmatch(re.escape(pb.soul_blast).replace(r"\{\}", r"(\d+)"), token):
+            pay["soul_blast"] = int(m[1])
         elif (m := re.fullmatch(r"(.+?)(\d+)", token)) and m[1] in names:
             pay.setdefault("resources", {})[names[m[1]]] = int(m[2])
         else:

@@ -144,7 +144,12 @@ def _keyword(w: Words, keyword: UnifiedKeyword) -> str:
 
 
 def _noun(w: Words, f: CardFilter) -> str:
-    """The cards a selector or filter names: the character word, a card type of a genus (+カード), or カード."""
+    """The cards a selector or filter names: the leader, the characters but the leader (where the game has one word
+    for them), the character word, a card type of a genus (+カード), or カード."""
+    if isinstance(f, Selector) and f.leader == "only":
+        return w.pb.leader
+    if isinstance(f, Selector) and f.leader == "not" and w.pb.others is not None:
+        return w.pb.others
     if f.genus is not None:
         return _card_word(w.genera.get(f.genus, str(f.genus)))
     if f.family is Family.CHARA:
@@ -161,6 +166,11 @@ def _card_word(name: str) -> str:
 
 def _filter(w: Words, f: CardFilter) -> str:
     parts = []
+    if isinstance(f, Selector):
+        if f.row is not None:
+            parts.append(w.pb.front_row if f.row == "front" else w.pb.back_row)
+        if f.leader == "not" and w.pb.others is None:
+            parts.append(f"{w.pb.leader}以外の")
     if f.trait:
         parts.append(f"{w.trait}「{f.trait}」を持つ")
     if f.keyword is not None:
@@ -282,6 +292,10 @@ def _payment(w: Words, pay: Payment) -> list[str]:
         tokens.append(f"このカードを{pb.discard}")
     if pay.exile_self:
         tokens.append("このカードを除外する")
+    if pay.counter_blast:
+        tokens.append(pb.counter_blast.format(pay.counter_blast))
+    if pay.soul_blast:
+        tokens.append(pb.soul_blast.format(pay.soul_blast))
     return tokens
 
 

@@ -73,6 +73,12 @@ class Selector(CardFilter):
     count: Count = Field(1, description="how many to choose; 0 means every match")
     state: Literal["rested", "standing"] | None = None
     self_only: bool = Field(False, description="the card itself (other conditions are ignored)")
+    leader: Literal["only", "not"] | None = Field(
+        None, description="'only': the leader (the card on the leader's place, or the 選抜リーダー); 'not': any but "
+        "the leader (ヴァンガード's リアガード)")
+    row: Literal["front", "back"] | None = Field(
+        None, description="only cards on a place of this row (a game whose field has places in rows; elsewhere "
+        "every card counts as in the front row)")
 
 
 class Payment(DataModel):
@@ -87,6 +93,10 @@ class Payment(DataModel):
     discard: Count = Field(0, description="discard this many other cards from hand")
     discard_self: bool = Field(False, description="discard the card itself from hand")
     exile_self: bool = Field(False, description="remove the card itself from the game (from the discard pile)")
+    counter_blast: Count = Field(0, description="turn this many face-up cards of one's own damage zone face down "
+                                 "(カウンターブラスト; a ダメージ蓄積 game)")
+    soul_blast: Count = Field(0, description="put this many cards of one's soul (the cards under the leader, "
+                              "play.ride.under) into the discard pile (ソウルブラスト)")
     once_per_turn: bool = False
 
 

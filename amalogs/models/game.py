@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from amalogs.models.base import Count, CountRange, DataModel, Flag, Named, Slug, Text
+from amalogs.models.base import Count, CountRange, DataModel, Flag, Named, Positive, Slug, Text
 from amalogs.ontology.terms import CanonicalPhase
 
 __all__ = [
@@ -33,6 +33,10 @@ __all__ = [
     "Zone",
     "CardType",
     "Colour",
+    "Guard",
+    "Place",
+    "PlayRules",
+    "Ride",
 ]
 
 
@@ -187,6 +191,10 @@ class ResourceSystem(DataModel):
     maximum: Count | None = Field(None, description="the most resources a player can have; omit for no limit")
     payment: Text = Field(description="how a cost is paid")
     resources: tuple[Resource, ...] = Field((), description="the resource concepts the game names")
+    arrival: Literal["deck-top", "rules"] | None = Field(
+        None, description="for an automatic source, how its resources arrive: one from the deck top each turn "
+        "('deck-top', the default), or only by the game's own rules ('rules': a ride's soul, the damage that pays "
+        "counter blast), with no card added each turn")
     plays_per_turn: Count | None = Field(
         None, description="the most cards a player may play from its hand each turn (a game whose plays nothing "
         "else limits); omit for no limit")
@@ -221,6 +229,19 @@ class LifeRules(Named):
         "maps to HP) is the player's starting life, as a leader's HP; default: life is life.starting")
 
 
+class Guard(DataModel):
+    """The guard step (ヴァンガード's ガードステップ): after blocks, the attacked player may put cards from its hand
+    into a guard zone, each adding its printed guard value to the attacked card (the leader, for an attack on the
+    player) for that battle; when the battle closes the guardians go to the discard pile."""
+
+    stat: Slug = Field(description="the native number stat a guardian adds (シールド)")
+    zone: Slug | None = Field(None, description="the native zone the guardians stand in for the battle; omit: "
+                              "they go straight to the discard pile")
+    intercept: Slug | None = Field(
+        None, description="a native keyword: a front-row card (not the leader) with it may guard from the field, "
+        "moving to the guard zone (インターセプト)")
+
+
 class BattleRules(DataModel):
     """Attacks, blocks, battles and damage on characters."""
 
@@ -245,6 +266,63 @@ class BattleRules(DataModel):
         0, description="cards an attacking character's controller reveals from its deck top when the attack is "
         "declared (ヴァンガード's drive check): each goes to its hand, and the effects of one with the unified "
         "keyword チェックトリガー take place")
+    attack_check_by: Literal["any", "leader"] = Field(
+        "any", description="whose attacks make the attack check: any attacker, or only the leader (the card on "
+        "the leader's place of play.places)")
+    extra_check_keyword: Slug | None = Field(
+        None, description="a native keyword whose attacker makes one more attack check (ツインドライブ!!)")
+    rows: tuple[Literal["front", "back"], ...] | None = Field(
+        None, description="with play.places in rows: the rows whose cards attack and may be attacked (ヴァンガード: "
+        "the front row); default every row")
+    first_turn_attacks: Flag = Field(True, description="whether the first player may attack in its first turn")
+    through_leader: Flag = Field(
+        False, description="an attack on the player is an attack on its leader (the card on the leader's place): "
+        "it damages the player only when the attack's power, boosts included, is at least the leader's, guards "
+        "included (ヴァンガード); a player with no leader is hit as usual")
+    guard: Guard | None = Field(None, description="the guard step, when the game has one")
+
+
+class Place(Named):
+    """One named place of the field: a circle, a square, a bench spot. A card in play stands on one place."""
+
+    row: Literal["front", "back"] | None = Field(None, description="its row, where the rules use rows")
+    column: Count | None = Field(None, description="its column, where the rules use columns (boost, moving)")
+    leader: Flag = Field(False, description="the leader's place (ヴァンガードサークル): the card there is the "
+                         "player's leader, and a ride puts a new card on it")
+
+
+class Ride(DataModel):
+    """Riding (ライド): a card from hand onto the leader's place, on top of the leader."""
+
+    per_turn: Positive = Field(1, description="rides a turn")
+    step: Count = Field(1, description="the most the level may rise in one ride (play.level)")
+    same_level: Flag = Field(True, description="whether a card of the leader's own level may be ridden")
+    under: Slug | None = Field(None, description="the native zone the old leader goes to (ソウル); omit: the "
+                               "discard pile")
+
+
+class PlayRules(DataModel):
+    """How cards come into play besides paying their cost: the field's places, levels, rides and calls. Every key
+    is optional; a game that says none of them plays as before (one field, no places)."""
+
+    places: tuple[Place, ...] = Field((), description="the field as named places; a card put into play names "
+                                      "its place, and a place holds one card")
+    level: Slug | None = Field(None, description="the native number stat that ranks cards (グレード)")
+    call_limit: Literal["none", "leader-level"] = Field(
+        "none", description="'leader-level': a card may be put into play (called) only while its level is at "
+        "most the leader's")
+    free_calls: Flag = Field(False, description="putting a card into play from hand costs no resources (costs "
+                             "of abilities still do)")
+    ride: Ride | None = Field(None, description="riding, when the game has it (needs a leader place and a level)")
+    first_leader: Count | None = Field(
+        None, description="at setup each player chooses a card of this level from its deck and puts it on its "
+        "leader's place (ファーストヴァンガード)")
+    move: Literal["none", "column"] = Field(
+        "none", description="'column': in its main phase a player may move a card (not its leader) to the other "
+        "place of its column, swapping with the card there")
+    boost: Slug | None = Field(
+        None, description="a native keyword: when the card in front of a back-row card with it attacks, it may "
+        "rest to add its power to that attack for the battle (ブースト)")
 
 
 class Zone(Named):
@@ -321,6 +399,7 @@ class GameProfile(DataModel):
     life: LifeRules
     battle: BattleRules
     misc: Misc
+    play: PlayRules = Field(PlayRules.model_construct(), description="places, levels, rides and calls (optional)")
     zones: tuple[Zone, ...] = Field(min_length=1, description="the native zones: where cards can be")
     card_types: tuple[CardType, ...] = Field(min_length=1, description="the native card types")
     stats: tuple[Stat, ...] = Field((), description="the native stats cards print (or that are worked out from them)")

@@ -212,6 +212,8 @@ _PLACEHOLDERS = {
     "this_turn": ("{}",),
     "stat_change": ("{stat}", "{amount}"),
     "boost": ("{amount}",),
+    "counter_blast": ("{}",),
+    "soul_blast": ("{}",),
     "selector": ("{side}", "{state}", "{filter}", "{character}", "{count}"),
 }
 """The placeholders each template of a phrasebook must hold, once each."""
@@ -258,6 +260,17 @@ class Phrasebook(DataModel):
                         "player damage this turn, changed by {amount}, with the words for this turn")
     selector: Text = Field("{side}{state}{filter}{character}{count}", description="the order of the words that "
                            "choose cards: {side} {state} {filter} {character} {count}")
+    leader: Text = Field("リーダー", description="the leader, the card on the leader's place (ヴァンガード); a "
+                         "selector of the leader only names it, one of every character but the leader reads "
+                         "{leader}以外の (or `others`)")
+    others: Text | None = Field(None, description="the characters that are not the leader, as one word (リアガード); "
+                                "omit: {leader}以外の before the character word")
+    front_row: Text = Field("前列の", description="before a card: on a place of the front row")
+    back_row: Text = Field("後列の", description="before a card: on a place of the back row")
+    counter_blast: Text = Field("カウンターブラスト({})", description="a cost: turn {} face-up cards of one's "
+                                "damage zone face down (【カウンターブラスト】({}))")
+    soul_blast: Text = Field("ソウルブラスト({})", description="a cost: put {} cards from under one's leader into the "
+                             "discard pile (【ソウルブラスト】({}))")
     attacking: Text = Field("アタックしている間", description="while it attacks: a change only to the attack side")
     defending: Text = Field("ブロックしている間", description="while it defends: a change only to the defence side")
     on_play: Text = Field("このカードが登場した時、", description="opens an effect when a character enters play "

@@ -341,7 +341,21 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "energy": f"places energy ({event.get('energy')} in all)" if "energy" in event else
                   "puts a card into its " + " ".join(f"{k.replace('-', ' ')} ({v} in all)" for k, v in event.items()
                                                      if k not in ("seq", "turn", "type", "seat", "card")),
-        "play": f"plays {c('card')}" + (" free from its life (a life trigger)" if event.get("free") else ""),
+        "play": (f"calls {c('card')} to {event['at']}" if "at" in event else f"plays {c('card')}")
+                + (" free from its life (a life trigger)" if event.get("free") else ""),
+        "ride": f"rides {c('card')} (level {event.get('level')})" + (f"; {c('under')} goes under it" if "under" in event else ""),
+        "first-leader": f"puts {c('card')} on its leader's place",
+        "moved": f"moves {c('card')} to {event.get('to')}" + (f", swapping with {c('swapped')}" if "swapped" in event else ""),
+        "boost": f"boosts with {c('card')}: the attack's power +{_canonical(event.get('power'))}",
+        "guard": f"guards with {c('card')}" + (" (intercept)" if event.get("intercept") else "")
+                 + f": shield {_canonical(event.get('shield'))} in all",
+        "no-hit": f"the attack does not hit: power {_canonical(event.get('power'))} against {_canonical(event.get('defence'))}",
+        "guardians-retired": f"its {event.get('cards')} guardian(s) leave the battle",
+        "retired": f"{c('card')} is retired" + (" (another unit is called onto its place)" if event.get("why") == "replaced" else ""),
+        "no-place": f"{c('card')} has no open place and goes to the discard pile",
+        "counter-blast": f"pays counter blast ({event.get('cards')}): damage cards turn face down",
+        "soul-blast": f"pays soul blast ({event.get('cards')}): soul to the discard pile",
+        "cost-unpaid": f"{source()}its {_words(event.get('effect'))} cannot be paid for: it does not happen",
         "effect": effect_text(event, cards, names, games, events) if kind == "effect" else "",
         "fizzle": fizzled,
         "condition-unmet": f"{source()}its {_words(event.get('effect'))} does not work: "

@@ -36,7 +36,8 @@ __all__ = ["created_page", "deal_html", "esc", "judge_observation", "lobby_page"
 PLAY_LINES = 400  # the most recent play-by-play lines a page shows
 SEAT_WORDS = {"person": "person", "random": "AI: random", "greedy": "AI: greedy", "search": "AI: search"}
 SEAT_CHOICES = {**SEAT_WORDS, "person": "person (gets a secret seat link)"}
-SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters"})
+SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters", "at", "leader_place", "life_taken",
+                       "life_limit"})
 ORGANISER_NOTE = "Organiser view — shows every hidden card; do not show to players"
 
 
@@ -264,6 +265,18 @@ def deal_html(table: Table) -> str:
     return '<section class="deal">' + "".join(f'<p class="dim">{line}</p>' for line in lines) + "</section>"
 
 
+def _place_names(table: Table, seat: int, at: object) -> dict[str, str]:
+    """Card id (as text) → the name of the place it stands on (a game whose field has places)."""
+    if not isinstance(at, dict):
+        return {}
+    names = {p.id: p.name for p in table.session.sides[seat].game.profile.play.places}
+    return {str(u): names.get(str(p), str(p)) for u, p in at.items()}
+
+
+def _placed(item: str, place: str | None) -> str:
+    return item if place is None else item.replace("</li>", f' <span class="place">@ {esc(place)}</span></li>', 1)
+
+
 def _zone_name(table: Table, seat: int, zone: str) -> str:
     game = table.session.sides[seat].game
     for z in game.profile.zones:
@@ -282,6 +295,7 @@ def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status
     rested = set(view.get("rested") or [])
     damage = view.get("damage") or {}
     life = life_zone(table, i)
+    places = _place_names(table, i, view.get("at"))
     for zone, value in view.items():
         if zone in SKIP_KEYS or zone == life and isinstance(value, int):
             continue
@@ -291,10 +305,10 @@ def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status
                 rows.append(f'<div class="zone"><span class="zname">{esc(name)}</span> '
                             f'<span class="count">{value} (hidden)</span></div>')
             continue
-        if not value:
+        if not value or not isinstance(value, list):  # a seat's other facts (places, the leader's place) go below
             continue
-        items = "".join(card_html(table, cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested, damage, picks)
-                        for u in value)
+        items = "".join(_placed(card_html(table, cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested,
+                                          damage, picks), places.get(str(u))) for u in value)
         rows.append(f'<div class="zone"><span class="zname">{esc(name)}</span> '
                     f'<span class="count">{len(value)}</span><ul class="cards">{items}</ul></div>')
     counters = [f"{k} {v}" for k, v in sorted((view.get("counters") or {}).items())]

@@ -14,12 +14,14 @@ from typing import Any
 
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import CoreGame
+from amalogs.referee.engine.costs import blasts_payable, pay_blasts
 from amalogs.referee.engine.effects import discard_from_hand
 from amalogs.referee.engine.stack import push_ability
 from amalogs.referee.engine.state import Seat, State
 from amalogs.referee.engine.values import works
 
 __all__ = ["activations", "activate", "cost_discard_actions", "pay_discard"]
+
 
 
 def _ability_cards(state: State, i: int) -> frozenset[int]:
@@ -67,6 +69,8 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int, free: lis
     if pay.rest_self and (uid in seat.rested or (state.rules[i].summoning_sickness and seat.entered.get(uid) == state.turn)):
         return False
     if len(seat.zones["deck"]) < pay.deck_top or len(seat.zones["hand"]) - (uid in seat.zones["hand"]) < pay.discard:
+        return False
+    if (pay.counter_blast or pay.soul_blast) and not blasts_payable(state, module, i, pay):
         return False
     items = _items(pay.resources)
     return not items or _resources(state, module, i, items, free) is not None
@@ -151,6 +155,8 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
     seat.rested.update(_resources(state, module, i, _items(pay.resources)) or [])
     if pay.rest_self:
         seat.rested.add(uid)
+    if pay.counter_blast or pay.soul_blast:
+        pay_blasts(state, module, i, pay)
     for _ in range(pay.deck_top):
         seat.zones[pile].append(seat.zones["deck"].pop())
     others = [u for u in seat.zones["hand"] if u != uid]

@@ -73,7 +73,21 @@ class AttackSteps:
         if s.log_events:
             s.emit("attack", seat=me, attacker=attacker, target="player" if target is None else target)
         push_effects(s, me, attacker, "attack")
-        self._run_stack("block")
+        self._run_stack("support" if s.games[me].supports_attacks else "block")
+
+    def _then_support(self) -> None:
+        """The host's support for the attack just declared (a boost), where its game has any to offer."""
+        s = self.state
+        if s.attack is not None and s.games[s.active].supports(s):
+            s.phase, s.decider = "support", s.active
+        else:
+            self._then_block()
+
+    def _do_support(self, me: int, act: Action) -> None:
+        s = self.state
+        if act.verb == "boost":
+            s.games[me].apply_support(s, int(act.args[0]))
+        self._then_block()
 
     def _do_block(self, me: int, act: Action) -> None:
         s = self.state
@@ -92,6 +106,20 @@ class AttackSteps:
         """After blocks the host's game may run a step of its own before the damage (``after_blocks`` names it;
         a game without one goes straight on to resolve the attack)."""
         s = self.state
+        attack = s.attack
+        if attack is not None and s.games[attack.defender].guards_attacks and s.games[attack.defender].guards(
+                s, attack.defender):
+            s.phase, s.decider = "guard", attack.defender
+            return
+        self._run_stack(s.games[s.active].after_blocks(s))
+
+    def _do_guard(self, me: int, act: Action) -> None:
+        """The defender's guard step: a guardian at a time, until it is done or has none left to offer."""
+        s = self.state
+        if act.verb == "guard":
+            s.games[me].apply_guard(s, me, int(act.args[0]))
+            if s.games[me].guards(s, me):
+                return
         self._run_stack(s.games[s.active].after_blocks(s))
 
     def _resolve_attack(self, defender: int) -> None:
@@ -104,6 +132,9 @@ class AttackSteps:
             return
         opponent = attack.blocker if attack.blocker is not None else attack.target
         if opponent is None:
+            if s.games[defender].through_leader and not s.games[defender].player_hit(s, defender):
+                self._after_attack()
+                return
             self._player_damage(defender)
         elif opponent not in s.games[defender].characters(s, defender):
             s.emit("fizzle", seat=defender, card=opponent, effect="battle")
@@ -179,5 +210,7 @@ class AttackSteps:
 
     def _after_attack(self) -> None:
         s = self.state
+        if s.attack is not None and s.games[s.attack.defender].closes_battles:
+            s.games[s.attack.defender].close_battle(s, s.attack.defender)
         s.attack = None  # back to the host's attack step, or where its game returns after a battle
         s.phase, s.decider = s.games[s.active].attack_returns_to, s.active

@@ -20,6 +20,10 @@ def public_card(s: State, uid: int) -> dict[str, Any]:
     data = {"name": card.name, "type": card.type, "cost": card.cost, "ap": ap(s, uid), "dp": dp(s, uid),
             "sp": sp(s, uid), "colours": list(card.colours), "keywords": sorted(card.keywords),
             "unified": sorted(card.unified | granted)}
+    if card.level:
+        data["level"] = card.level
+    if card.shield:
+        data["shield"] = card.shield
     if card.abilities:  # what each activated ability does: {K: [primitive, the side it aims at or None]}
         data["abilities"] = {k: [card.effects[k].do, getattr(getattr(card.effects[k], "target", None), "side", None)]
                              for k in card.abilities}
@@ -52,6 +56,9 @@ def _battle_damage(s: State, attacker: int, defender: int) -> dict[int, int]:
     """What each side deals: its canonical attack, as the games of the two characters may change it (a game's
     optional ``battle_damage`` hook: no-damage battles, damage multipliers …), asked once per game."""
     dealt = {attacker: ap(s, attacker), defender: ap(s, defender)}
+    attack = s.attack
+    if attack is not None and attack.attacker == attacker and (attack.power or attack.shield):
+        dealt[attacker] = max(0, dealt[attacker] + attack.power - attack.shield)  # boosts and guards, this battle
     for game in dict.fromkeys(s.games[s.cards[u].owner] for u in (attacker, defender)):
         game.battle_damage(s, attacker, defender, dealt)
     return dealt

@@ -204,6 +204,51 @@ class CoreGame:
         """(``counts_knock_outs``) Character ``uid`` (of any seat) left the field for its owner's discard pile;
         ``i`` is this game's seat (prize cards)."""
 
+    # A game whose attacks have a support step (boost), whose defence has a guard step, whose guardians leave when
+    # the battle closes, or whose player is attacked through its leader sets these, so the match asks it.
+    counter_blast_zone: str | None = None  # the zone whose face-up cards pay counter blast (a damage zone)
+    soul_zone: str | None = None  # the zone whose cards pay soul blast (the cards under the leader)
+
+    def leader_of(self, state: State, i: int) -> int | None:
+        """The seat's leader in play (a selector's ``leader``), or None."""
+        return None
+
+    def row_of_card(self, state: State, i: int, uid: int) -> str:
+        """The row of a card in play (a selector's ``row``): 'front' unless the game's places say otherwise."""
+        return "front"
+
+    # (None, or a method) what the observation of a seat adds for this game (places: where each card stands)
+    seat_view: Any = None
+    supports_attacks: bool = False  # as host: ``supports`` after an attack is declared
+    guards_attacks: bool = False  # as defender: ``guards`` after blocks
+    closes_battles: bool = False  # as defender: ``close_battle`` when an attack is over
+    through_leader: bool = False  # as defender: ``player_hit`` before an attack on the player deals damage
+
+    def supports(self, state: State) -> list[Action]:
+        """(``supports_attacks``) As host, the cards that may support the attack just declared (``boost X``)."""
+        return []
+
+    def apply_support(self, state: State, uid: int) -> None:
+        raise AssertionError(f"{self.id} has no support step")
+
+    def guards(self, state: State, i: int) -> list[Action]:
+        """(``guards_attacks``) As defender, its guards for the attack (``guard X`` …, ``guard-done``); empty: none."""
+        return []
+
+    def apply_guard(self, state: State, i: int, uid: int) -> None:
+        raise AssertionError(f"{self.id} has no guard step")
+
+    def close_battle(self, state: State, i: int) -> None:
+        """(``closes_battles``) As defender, the attack on it is over (guardians leave)."""
+
+    def player_hit(self, state: State, i: int) -> bool:
+        """(``through_leader``) Whether the attack on this player gets through its leader."""
+        return True
+
+    def place_problems(self, state: State, i: int) -> list[str]:
+        """The seat's places that break the rules (two cards on one place …), for the invariants."""
+        return []
+
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
         """The defender's game decides who may block an attack on ``target``."""
         return []

@@ -24,6 +24,7 @@ from typing import Any
 from amalogs.referee.engine import rulings
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import shuffle
+from amalogs.referee.engine.costs import blasts_payable, pay_blasts
 from amalogs.referee.engine.field import destroy, destroy_if_dead, lose
 from amalogs.referee.engine.registry import characters_of, module_of, opponents
 from amalogs.referee.engine.stack import push_ability, push_effects
@@ -67,9 +68,13 @@ def candidates(s: State, p: Pending) -> list[int]:
     if target.self_only:
         return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
     out = []
+    leader, row = target.leader, target.row
     for i in side_seats(s, p.controller, target.side):
+        game = s.games[i]
+        chief = game.leader_of(s, i) if leader is not None else None
         for uid in characters_of(s, i):
-            if matches(s, uid, target):
+            if (matches(s, uid, target) and (leader is None or (uid == chief) == (leader == "only"))
+                    and (row is None or game.row_of_card(s, i, uid) == row)):
                 out.append(uid)
     return out
 
@@ -85,13 +90,22 @@ _new = tuple.__new__  # an Action made without the named tuple's argument handli
 
 
 def resolve(s: State, chosen: int | None = None) -> bool:
-    """Resolve effects from the top of the stack; False when a target decision is needed first."""
+    """Resolve effects from the top of the stack; False when a target decision is needed first. A triggered
+    effect that prints a cost (``pay``: counter blast, soul blast) fizzles when its controller cannot pay it, and
+    is paid as it takes place."""
     while s.stack:
         p = s.stack[-1]
         e = p.effect
+        costly = e.pay is not None and e.when != "activated"
+        if costly and chosen is None and not blasts_payable(s, module_of(s, p.controller), p.controller, e.pay):
+            s.stack.pop()
+            s.emit("cost-unpaid", seat=p.controller, card=p.source, effect=e.do)
+            continue
         if e.do in TARGETED:
             if e.target.count == 0:
                 s.stack.pop()
+                if costly:
+                    _pay(s, p)
                 for uid in candidates(s, p):
                     _apply_to(s, p, uid)
                 continue
@@ -103,20 +117,30 @@ def resolve(s: State, chosen: int | None = None) -> bool:
                     continue
                 if e.target.self_only and not e.optional:  # "this card": nothing to choose
                     s.stack.pop()
+                    if costly:
+                        _pay(s, p)
                     _apply_to(s, p, found[0])
                     continue
                 s.phase, s.decider = "target", p.controller
                 return False
             s.stack.pop()
             if chosen >= 0:
+                if costly:
+                    _pay(s, p)
                 _apply_to(s, p, chosen)
             chosen = None
             continue
         s.stack.pop()
+        if costly:
+            _pay(s, p)
         _apply_global(s, p)
         if s.trigger_by_effect or s.phase in ("effect-discard", "search-pick", "scout-place", "ruling"):
             return False  # a life trigger revealed by the effect's damage, a discard or a pick waits for a decision
     return True
+
+
+def _pay(s: State, p: Pending) -> None:
+    pay_blasts(s, module_of(s, p.controller), p.controller, p.effect.pay)
 
 
 def _apply_to(s: State, p: Pending, uid: int) -> None:

@@ -39,6 +39,7 @@ def invariant_problems(match: Any) -> list[str]:
         for uid, counts in seat.card_counters.items():
             if any(v < 0 for v in counts.values()):
                 problems.append(f"card {uid} has a negative counter: {counts}")
+        problems += s.games[i].place_problems(s, i)
         for name, marked in (("rested", seat.rested), ("face-down", seat.face_down)):
             if not marked <= held:
                 problems.append(f"seat {i} has {name} cards that are not its own: {sorted(marked - held)[:5]}")

@@ -45,6 +45,12 @@ class LegalActions:
     def _reaction_actions(self, s: State, me: int) -> list[Action]:
         return [*s.games[me].reactions(s, me), _PASS]
 
+    def _support_actions(self, s: State, me: int) -> list[Action]:
+        return [*s.games[me].supports(s), _NOBOOST]
+
+    def _guard_actions(self, s: State, me: int) -> list[Action]:
+        return s.games[me].guards(s, me)  # type: ignore[no-any-return]
+
     def _scout_actions(self, s: State, me: int) -> list[Action]:
         return scout_actions(s)
 
@@ -88,8 +94,8 @@ class LegalActions:
         return out
 
 
-_NOBLOCK, _END_ATTACKS, _USE, _DECLINE, _PASS = (Action("noblock"), Action("end-attacks"), Action("use"),
-                                                 Action("decline"), Action("pass"))
+_NOBLOCK, _END_ATTACKS, _USE, _DECLINE, _PASS, _NOBOOST = (Action("noblock"), Action("end-attacks"), Action("use"),
+                                                           Action("decline"), Action("pass"), Action("noboost"))
 _new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
 
 _LEGAL: dict[str, Callable[[LegalActions, State, int], list[Action]]] = {
@@ -99,6 +105,7 @@ _LEGAL: dict[str, Callable[[LegalActions, State, int], list[Action]]] = {
     "reaction": LegalActions._reaction_actions, "scout-place": LegalActions._scout_actions,
     "cost-discard": LegalActions._cost_discard_actions, "search-pick": LegalActions._search_actions,
     "discard": LegalActions._discard_actions, "effect-discard": LegalActions._discard_actions,
+    "support": LegalActions._support_actions, "guard": LegalActions._guard_actions,
     "ruling": lambda m, s, me: rulings.menu_actions(s), "ruling-confirm": lambda m, s, me: rulings.confirm_actions(s),
 }
 """The legal actions of each of the match's decision steps (a game's own steps ask the game)."""

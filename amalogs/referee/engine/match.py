@@ -272,6 +272,8 @@ class Match(TurnSteps, LegalActions):
                     view[zone] = [-1 if u in seat.face_down else u for u in cards]
                 if not secret:
                     visible.update(u for u in view[zone] if u >= 0)
+            if s.games[i].seat_view is not None:  # a field with places: where each card stands, and the like
+                view.update(s.games[i].seat_view(s, i))
             seats.append(view)
         if s.phase == "search-pick" and player == s.decider:
             visible.update(search_candidates(s, s.stack[-1]))  # the searching player looks at these
@@ -280,6 +282,8 @@ class Match(TurnSteps, LegalActions):
         if s.attack is not None:
             attack = {"attacker": s.attack.attacker, "target": s.attack.target, "blocker": s.attack.blocker,
                       "hits_left": s.attack.hits_left}
+            if s.attack.power or s.attack.shield:
+                attack |= {"power": s.attack.power, "shield": s.attack.shield}
         else:
             attack = None
         pending = None
@@ -313,6 +317,7 @@ _DECISIONS: dict[str, Callable[[Match, int, Action], None]] = {
     "discard": Match._do_discard, "effect-discard": Match._do_effect_discard,
     "cost-discard": Match._do_cost_discard, "scout-place": Match._do_scout_place,
     "search-pick": Match._do_search_pick, "ruling": Match._do_ruling, "ruling-confirm": Match._do_ruling_confirm,
+    "support": Match._do_support, "guard": Match._do_guard,
 }
 """The match's decision steps and what carries out a decision in each (a game's own steps go to the game)."""
 

@@ -268,6 +268,7 @@ class _Builder:
             if zone in made.zones:
                 shuffler.shuffle(made.zones[zone])
         module = seat.module
+        on_field: list[tuple[str, int, str | None, str]] = []  # cards in play of a game with places: (key, card, at, zone)
         for zone, cards in listed.items():
             target = module.position_zones.get(zone, zone)
             for inner_zone in target if isinstance(target, tuple) else (target,):
@@ -281,6 +282,9 @@ class _Builder:
                     made.zones[inner] = []
                 made.zones[inner].append(uid)
                 self.mark(seat, made, key, uid, entry, inner, unit)
+                if entry.at is not None or (inner == getattr(module, "field", None) and getattr(module, "places", ())):
+                    on_field.append((key, uid, entry.at, inner))
+        self.place(seat, made, on_field)
         for zone in module.top_last:  # the position lists piles from the top; the referee holds the top last
             for name, target in module.position_zones.items():
                 if target == zone and name in listed:
@@ -288,6 +292,34 @@ class _Builder:
                     count = len(listed[name])
                     pile[len(pile) - count:] = pile[len(pile) - count:][::-1]
         return made
+
+    def place(self, seat: _Seat, made: Seat, cards: list[tuple[str, int, str | None, str]]) -> None:
+        """Each card in play on its place: those that name one first, then the rest on the open ones, leader's first."""
+        module = seat.module
+        places: tuple[str, ...] = getattr(module, "places", ())
+        taken: dict[str, str] = {}
+        for key, uid, at, zone in cards:
+            if at is None:
+                continue
+            if not places:
+                raise self.fail(f"{key}.at", f"{seat.game.profile.name} has no places on its field (play.places)")
+            if zone != module.field:
+                raise self.fail(f"{key}.at", f"only a card in play has a place; this one is in {zone}")
+            if at not in places:
+                raise self.fail(f"{key}.at", f"unknown place {cut(at)} (places: {', '.join(places)})")
+            if at in taken:
+                raise self.fail(f"{key}.at", f"{at} already holds {taken[at]}")
+            taken[at] = key
+            made.at[uid] = at
+        leader = getattr(module, "leader_place", None)
+        order = [p for p in places if p == leader] + [p for p in places if p != leader]
+        for key, uid, at, _ in cards:
+            if at is None:
+                free = next((p for p in order if p not in taken), None)
+                if free is None:
+                    raise self.fail(key, f"no open place left on the field for it (places: {', '.join(places)})")
+                taken[free] = key
+                made.at[uid] = free
 
     def mark(self, seat: _Seat, made: Seat, key: str, uid: int, entry: PlacedCard, zone: str, unit: int) -> None:
         """What the position says of one card: rested, face down, damage, changes, counters, cards under it."""
@@ -430,8 +462,10 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
             raise b.fail("attack.defender", f"seat {a.defender} does not exist")
         defender = a.defender if a.defender is not None else (
             state.cards[target].owner if target is not None else opponents(state, state.active)[0])
-        state.attack = Attack(b.ref("attack.attacker", a.attacker), target,
-                              None if a.blocker is None else b.ref("attack.blocker", a.blocker), a.hits_left, defender)
+        attacker = b.ref("attack.attacker", a.attacker)
+        state.attack = Attack(attacker, target, None if a.blocker is None else b.ref("attack.blocker", a.blocker),
+                              a.hits_left, defender, round(a.power * _unit_of(b, state, modules, state.cards[attacker].owner)),
+                              round(a.shield * _unit_of(b, state, modules, defender)))
     if spec.trigger is not None:
         state.trigger_card = b.ref("trigger.card", spec.trigger.card)
         state.trigger_by_effect = spec.trigger.by_effect
@@ -458,7 +492,8 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
     needs = {"block": ("attack", state.attack), "trigger": ("trigger", state.trigger_card),
              "target": ("stack", state.stack), "search-pick": ("stack", state.stack),
              "scout-place": ("scout", state.scout), "cost-discard": ("cost_discard", state.cost_discard),
-             "ruling": ("stack", state.stack), "ruling-confirm": ("stack", state.stack)}
+             "ruling": ("stack", state.stack), "ruling-confirm": ("stack", state.stack),
+             "support": ("attack", state.attack), "guard": ("attack", state.attack)}
     if spec.step in ("ruling", "ruling-confirm") and state.stack and state.stack[-1].effect.do != "native":
         raise b.fail("stack", f"the {spec.step} step rules a native effect: the stack's last effect is "
                      f"{state.stack[-1].effect.do}")
@@ -475,6 +510,11 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
         state.finished, state.winner, state.reason, state.decider = True, spec.outcome.winner, spec.outcome.reason, None
         return
     state.decider = spec.decider if spec.decider is not None else _default_decider(state, modules)
+
+
+def _unit_of(b: _Builder, state: State, modules: list[Any], i: int) -> int:
+    """Thousandths per printed unit of seat i's battle values (as positions write damage)."""
+    return damage_unit(b.catalog.games[state.seats[i].game], modules[i].damage_stat)
 
 
 def _default_decider(state: State, modules: list[Any]) -> int:

@@ -41,7 +41,9 @@ def dump_position(match: Any, catalog: Any) -> dict[str, Any]:
         out["attack"] = {"attacker": ref(a.attacker), **({"defender": a.defender} if a.defender != default else {}),
                          "target": "player" if a.target is None else ref(a.target),
                          **({"blocker": ref(a.blocker)} if a.blocker is not None else {}),
-                         **({"hits_left": a.hits_left} if a.hits_left else {})}
+                         **({"hits_left": a.hits_left} if a.hits_left else {}),
+                         **({"power": _number(a.power, _unit(s, catalog, s.cards[a.attacker].owner))} if a.power else {}),
+                         **({"shield": _number(a.shield, _unit(s, catalog, a.defender))} if a.shield else {})}
     if s.trigger_card is not None:
         out["trigger"] = {"card": ref(s.trigger_card), **({"by_effect": True} if s.trigger_by_effect else {})}
     if s.cost_discard is not None:
@@ -67,6 +69,10 @@ def _pending(s: State, p: Any, ref: Any) -> dict[str, Any]:
         index = next((k for k, e in enumerate(effects) if e == p.effect), None)
     effect: Any = index if index is not None else p.effect.model_dump(mode="json", exclude_defaults=True)
     return {"controller": p.controller, "card": ref(p.source), "effect": effect}
+
+
+def _unit(s: State, catalog: Any, i: int) -> int:
+    return damage_unit(catalog.games[s.seats[i].game], s.games[i].damage_stat)
 
 
 def _number(value: int, unit: int) -> int | float:
@@ -132,6 +138,8 @@ def _card(s: State, seat: Seat, uid: int, zone: str, module: Any, unit: int, ref
                                             ("sp", values[2] // 1000)) if v}
     if seat.granted.get(uid):
         entry["granted"] = sorted(seat.granted[uid])
+    if uid in seat.at and zone == getattr(module, "field", None):
+        entry["at"] = seat.at[uid]
     if uid in seat.entered:
         entry["entered"] = seat.entered[uid]
     if seat.card_counters.get(uid):

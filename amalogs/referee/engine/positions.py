@@ -29,7 +29,7 @@ __all__ = ["POSITION_VERSION", "MATCH_STEPS", "EXTRA_ZONES", "PositionError", "P
 
 POSITION_VERSION = 1
 MATCH_STEPS = ("setup", "main", "attack", "block", "reaction", "trigger", "target", "discard", "effect-discard",
-               "cost-discard", "search-pick", "scout-place", "ruling", "ruling-confirm", "over")
+               "cost-discard", "search-pick", "scout-place", "ruling", "ruling-confirm", "support", "guard", "over")
 """The match's own decision steps (``docs/referee.md``); a core game adds its own as ``GAME-ID:STEP``."""
 EXTRA_ZONES = ("bj-row",)
 """Zones the referee gives a seat beyond its game's: another game's cards revealed in a ブレイクジョーカー round."""
@@ -66,6 +66,8 @@ class PlacedCard(DataModel):
     counters: dict[str, Count] = Field(default_factory=dict, description="its counters (忠誠, marks …)")
     under: tuple[str | PlacedCard, ...] = Field((), description="cards beneath it (evolution, 超越, 防護), nearest first")
     equipment: tuple[str | PlacedCard, ...] = Field((), description="equipment attached to it")
+    at: str | None = Field(None, max_length=100, description="its place on the field, in a game whose field has "
+                           "places (play.places); default: the first open place of the zone it is listed in")
 
 
 CardEntry = str | PlacedCard
@@ -106,6 +108,10 @@ class AttackPosition(DataModel):
     target: Ref | Literal["player"] = "player"
     blocker: Ref | None = None
     hits_left: Count = Field(0, le=1000)
+    power: int | float = Field(0, ge=0, le=10**9, description="added to the attacker's power for this battle (boosts), "
+                               "in the printed units of the attacker's game")
+    shield: int | float = Field(0, ge=0, le=10**9, description="added to the attacked card's power for this battle "
+                                "(guards), in the printed units of the defender's game")
 
 
 class StackEntry(DataModel):

@@ -39,6 +39,8 @@ class CardData:
     title: str | None = None  # ビルディバイド: the title an ace unit and a territory share
     traits: frozenset[str] = frozenset()  # its 特徴 (attributes, factions, works), for effects that name one
     gives: tuple[str, ...] = ()  # as a resource, the colours it gives when its game reads them from a stat (lands)
+    level: int = 0  # its rank where its game has levels (グレード: rides and calls)
+    shield: int = 0  # what it adds as a guardian (シールド), in thousandths
     # effects that work only under a condition: id(effect) → its name (amalogs.referee.engine.effects.CONDITIONS)
     conditions: dict[int, str] = field(default_factory=dict, compare=False)
     # derived from the effects (so ``dataclasses.replace(card, effects=…)`` gives fresh ones):
@@ -62,7 +64,7 @@ class CardData:
         return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
                         self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
                         self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits, self.gives,
-                        self.conditions)
+                        self.level, self.shield, self.conditions)
 
 
 @dataclass(slots=True)
@@ -89,6 +91,7 @@ class Seat:
     counters: dict[str, int] = field(default_factory=dict)  # a game's own numbers for the seat (HP …)
     card_counters: dict[int, dict[str, int]] = field(default_factory=dict)  # card → its counters (忠誠 …)
     face_down: set[int] = field(default_factory=set)  # cards in a public zone that lie face down
+    at: dict[int, str] = field(default_factory=dict)  # card in play → its place (a game whose field has places)
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
@@ -96,7 +99,8 @@ class Seat:
                     dict(self.entered),
                     dict(self.attached), {k: list(v) for k, v in self.under.items()},
                     self.energy_placed, self.mulligan_decided, self.turns, self.moving, set(self.used),
-                    dict(self.counters), {k: dict(v) for k, v in self.card_counters.items()}, set(self.face_down))
+                    dict(self.counters), {k: dict(v) for k, v in self.card_counters.items()}, set(self.face_down),
+                    dict(self.at))
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():
@@ -115,9 +119,11 @@ class Attack:
     blocker: int | None = None
     hits_left: int = 0
     defender: int = 1  # the seat attacked (its player, or the owner of the target)
+    power: int = 0  # added to the attacker's power for this battle (boosts), in thousandths
+    shield: int = 0  # added to the attacked card's power for this battle (guards), in thousandths
 
     def clone(self) -> Attack:
-        return Attack(self.attacker, self.target, self.blocker, self.hits_left, self.defender)
+        return Attack(self.attacker, self.target, self.blocker, self.hits_left, self.defender, self.power, self.shield)
 
 
 class Pending(NamedTuple):

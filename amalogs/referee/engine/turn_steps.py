@@ -222,5 +222,6 @@ _CONTINUATIONS: dict[str, Callable[[TurnSteps], None]] = {
     "resolve-attack": TurnSteps._then_resolve_attack, "end": TurnSteps._then_end,
     "attack-over": TurnSteps._then_attack_over, "reactions": TurnSteps._then_reactions,
     "next-turn": TurnSteps._then_next_turn, "blocks-done": TurnSteps._then_blocks_done,
+    "support": TurnSteps._then_support,
 }
 """Where the match goes on once the stack is empty, besides handing a decision step to its decider."""

@@ -58,6 +58,7 @@ from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.engine.values import has
 from amalogs.referee.games.profile_life import ProfileLife
+from amalogs.referee.games.profile_places import RIDES
 from amalogs.referee.games.profile_plays import PLAYS, ProfilePlays
 
 __all__ = ["ProfileGame"]
@@ -78,7 +79,7 @@ def _number(value: Any) -> int:
     return 0
 
 
-class ProfileGame(ProfilePlays, ProfileLife):
+class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on ProfilePlaces)
     """A core game read from its profile and page (see the module docstring)."""
 
     targets_per_attacker = False  # its targets are the same for every attacker
@@ -155,6 +156,11 @@ class ProfileGame(ProfilePlays, ProfileLife):
         self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
         self.checks_state = self.no_characters_loses
         self.counts_knock_outs = self.life_system == "プライズカード"
+        self.deck_top_resources = self.source == "deck-top" or (self.source == "automatic" and res.arrival != "rules")
+        self._read_places(game, renamed)
+        self.filters_attacks = self.filters_attacks or self.attack_rows is not None or self.leader_place is not None
+        self.guard_stat = profile.battle.guard.stat if profile.battle.guard is not None else None
+        self.counter_blast_zone = self.life_zone if self.life_system == "ダメージ蓄積" else None
 
     # --- cards and seats ------------------------------------------------------------------------------
 
@@ -177,9 +183,13 @@ class ProfileGame(ProfilePlays, ProfileLife):
         printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP", "HP")) if s in self.stat_of]
         shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
         hp = self._value(card, "HP") if self.life_card else 0  # a leader card's HP (life.from_card)
+        level = _number(card.stats.get(self.level_stat)) if self.level_stat else 0
+        shield = (round(_number(card.stats.get(self.guard_stat)) * self.ratio.get(self.guard_stat, 1) * 1000)
+                  if self.guard_stat else 0)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else hp, sp if character else 0,
-                        frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives)
+                        frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives,
+                        level=level, shield=shield)
 
     def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = Seat(self.id, {z: [] for z in self.zones})
@@ -212,6 +222,10 @@ class ProfileGame(ProfilePlays, ProfileLife):
 
     def setup_actions(self, state: State, i: int) -> list[Action]:
         seat = state.seats[i]
+        if self.first_leader is not None:
+            first = self.first_leader_actions(state, i)
+            if first:
+                return first
         if state.rules[i].mulligans and not seat.mulligan_decided:
             if self.mulligan == "partial":  # return any cards, then draw as many (at least one to redraw)
                 returns = [Action("return", (u,)) for u in seat.zones[self.hand]]
@@ -228,6 +242,9 @@ class ProfileGame(ProfilePlays, ProfileLife):
 
     def apply_setup(self, state: State, i: int, action: Action) -> None:
         seat = state.seats[i]
+        if action.verb == "first-leader":
+            self.set_first_leader(state, i, int(action.args[0]))
+            return
         if action.verb == "return":  # a partial mulligan: this card goes back into the deck
             seat.zones[self.hand].remove(int(action.args[0]))
             seat.zones[self.deck].append(int(action.args[0]))
@@ -277,6 +294,9 @@ class ProfileGame(ProfilePlays, ProfileLife):
         uid = state.seats[i].counters.get(LEADER)
         return uid if uid is not None and uid in state.seats[i].zones[self.field] else None
 
+    def leader_of(self, state: State, i: int) -> int | None:
+        return self.leader_card(state, i) if self.leader_place is not None else self._leader(state, i)
+
     def state_loss(self, state: State, i: int) -> str | None:
         return NO_CHARACTER if self.no_characters_loses and not self.characters(state, i) else None
 
@@ -291,8 +311,12 @@ class ProfileGame(ProfilePlays, ProfileLife):
         state.emit("leader", seat=i, card=uid, name=state.cards[uid].name)
 
     def attackable(self, state: State, i: int, attacker: int, offered: list[int | None]) -> list[int | None]:
-        leader = self._leader(state, i)
-        return [leader] if leader is not None else []
+        if self.leader_rule:
+            leader = self._leader(state, i)
+            return [leader] if leader is not None else []
+        # places: the leader is attacked as the player, and only cards in the attack rows as cards
+        seat, leader = state.seats[i], self.leader_card(state, i)
+        return [t for t in offered if t is None or (t != leader and self.in_attack_rows(seat, t))]
 
     # --- the host's turn ------------------------------------------------------------------------------
 
@@ -300,11 +324,12 @@ class ProfileGame(ProfilePlays, ProfileLife):
         seat = state.seats[i]
         seat.energy_placed = False
         seat.counters.pop(PLAYS, None)
+        seat.counters.pop(RIDES, None)
         seat.rested -= set(seat.zones[self.field]) | set(seat.zones[self.resource_zone])
         first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
         if not first_turn and not draw_from_deck(state, i) and self.library_out_loses:
             return "had to draw from an empty deck"
-        if self.source in ("automatic", "deck-top"):
+        if self.deck_top_resources:
             for _ in range(self.per_turn):
                 move_top(state, i, self.deck, self.resource_zone, "energy")
         return None
@@ -312,8 +337,12 @@ class ProfileGame(ProfilePlays, ProfileLife):
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
         sick = state.rules[i].summoning_sickness
+        if not self.first_turn_attacks and i == state.first and seat.turns == 1:
+            return []
         able = [u for u in standing(seat, self.characters(state, i))
                 if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
+        if self.attack_rows is not None:
+            able = [u for u in able if self.in_attack_rows(seat, u)]
         if self.leader_rule:  # only the leader attacks
             leader = self._leader(state, i)
             return [u for u in able if u == leader]
@@ -335,7 +364,8 @@ class ProfileGame(ProfilePlays, ProfileLife):
         """The attacker's check (``battle.attack_check``, ヴァンガード's drive check): each revealed card goes to
         hand; the effects of one with チェックトリガー take place."""
         i = state.active
-        for _ in range(self.attack_check):
+        attack = state.attack
+        for _ in range(self.checks_of(state, attack.attacker) if attack is not None else self.attack_check):
             uid = move_top(state, i, self.deck, self.hand, "attack-check")
             if uid is not None and "チェックトリガー" in state.cards[uid].unified:
                 push_effects(state, i, uid, "life")

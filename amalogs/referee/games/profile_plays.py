@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import CoreGame, move_top, standing
+from amalogs.referee.engine.core import move_top, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
+from amalogs.referee.games.profile_places import ProfilePlaces
 
 if TYPE_CHECKING:
     from amalogs.models.game import ResourceSource
@@ -36,7 +37,7 @@ def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
     return counts
 
 
-class ProfilePlays(CoreGame):
+class ProfilePlays(ProfilePlaces):
     """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
     facts below from its profile and page."""
 
@@ -134,8 +135,10 @@ class ProfilePlays(CoreGame):
         if not seat.energy_placed and self.source in ("any-card", "dedicated-cards"):
             actions += [Action("energy", (u,)) for u in hand
                         if self.source == "any-card" or self._is_resource(state, u)]
+        if self.ride_rule is not None:
+            actions += self.ride_actions(state, i)
         if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
-            return [*actions, Action("attack-phase")]
+            return [*actions, *self.move_actions(state, i), Action("attack-phase")]
         free: list[int] | None = None  # the standing resources, and the colours each gives: worked out once
         gives: dict[int, set[str]] | None = None
         counts: dict[str, int] | None = None
@@ -145,7 +148,10 @@ class ProfilePlays(CoreGame):
             card = cards[u]
             if card.type in self.resource_types:
                 continue
-            if self.costs:
+            placed = self.places and card.type in self.characters_types
+            if placed and not self.callable_level(state, i, u):
+                continue
+            if self.costs and not (self.free_calls and placed):
                 key = (card.cost, card.colours, card.cost_table)
                 ok = payable.get(key)
                 if ok is None:
@@ -157,8 +163,11 @@ class ProfilePlays(CoreGame):
                     ok = payable[key] = self._can_pay(state, card, free, gives, counts)
                 if not ok:
                     continue
-            actions.append(Action("play", (u,)))
-        return [*actions, Action("attack-phase")]
+            if placed:
+                actions += self.call_actions(state, i, u)
+            else:
+                actions.append(Action("play", (u,)))
+        return [*actions, *self.move_actions(state, i), Action("attack-phase")]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         seat = state.seats[i]
@@ -172,13 +181,30 @@ class ProfilePlays(CoreGame):
                        else sum(1 for u in zone if self._is_resource(state, u)))
             return False
         if action.verb == "play":
-            self._play(state, i, int(action.args[0]))
+            self._play(state, i, int(action.args[0]), place=str(action.args[1]) if len(action.args) > 1 else None)
+            return False
+        if action.verb == "ride":
+            self.ride(state, i, int(action.args[0]))
+            return False
+        if action.verb == "move":
+            self.move(state, i, int(action.args[0]), str(action.args[1]))
             return False
         return True
 
-    def _play(self, state: State, i: int, uid: int, free: bool = False) -> None:
+    def _play(self, state: State, i: int, uid: int, free: bool = False, place: str | None = None) -> None:
         seat, card = state.seats[i], state.cards[uid]
-        if not free and self.costs:
+        placed = bool(self.places) and card.type in self.characters_types
+        if placed and place is None:
+            place = self.free_place(state, i)
+            if place is None:  # no open place (a card played free): it goes to the discard pile
+                for zone in (self.hand, self.life_zone, self.discard):
+                    if uid in seat.zones[zone]:
+                        seat.zones[zone].remove(uid)
+                        break
+                seat.zones[self.discard].append(uid)
+                state.emit("no-place", seat=i, card=uid, name=card.name)
+                return
+        if not free and self.costs and not (self.free_calls and placed):
             seat.rested.update(self.payment(state, seat, card) or ())
         if not free and self.plays_per_turn is not None:
             seat.counters[PLAYS] = seat.counters.get(PLAYS, 0) + 1
@@ -191,7 +217,11 @@ class ProfilePlays(CoreGame):
         seat.zones[zone].append(uid)
         if stays:
             seat.entered[uid] = state.turn
-        state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free)
+        if placed and place is not None:
+            self.put_on_place(state, i, uid, place)
+            state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free, at=place)
+        else:
+            state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free)
         push_effects(state, i, uid, "life" if free else "play")
 
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:

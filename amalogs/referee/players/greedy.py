@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Any, Protocol
 
 from amalogs.referee.engine.actions import Action
+from amalogs.referee.players.greedy_places import choose_call, choose_guard, choose_ride, choose_support
 
 __all__ = ["GreedyPlayer"]
 
@@ -35,7 +36,8 @@ __all__ = ["GreedyPlayer"]
 # --- what the greedy player knows ---------------------------------------------------------------------
 
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard", "move",
-                         "evolve", "equip", "react", "fort", "activate", "leader", "first"})
+                         "evolve", "equip", "react", "fort", "activate", "leader", "first", "first-leader", "ride",
+                         "boost", "guard"})
 HELPFUL = frozenset({"draw", "player_damage", "gain_resource", "boost_attack", "search", "heal", "scout"})
 """Ability effects worth using whenever they can be paid for."""
 AGAINST_OPPONENT = frozenset({"damage", "destroy", "rest", "return_to_hand"})  # good aimed at the opponent
@@ -271,7 +273,7 @@ def choose_setup(view: View, legal: list[Action]) -> Action | None:
 
 def choose_leader(view: View, legal: list[Action]) -> Action | None:
     """The character to lead (or to put into play first): the one that takes the most damage to beat."""
-    picks = [a for a in legal if a.verb in ("leader", "first")]
+    picks = [a for a in legal if a.verb in ("leader", "first", "first-leader")]
     seen = {c.uid: c for c in view.cards([int(a.args[0]) for a in picks])}
     return max(picks, key=lambda a: (seen[int(a.args[0])].dp, seen[int(a.args[0])].ap)
                if int(a.args[0]) in seen else (0, 0), default=None)
@@ -300,6 +302,8 @@ def choose_energy(view: View, legal: list[Action]) -> Action | None:
 
 def choose_play(view: View, legal: list[Action]) -> Action | None:
     plays = _by_verb(legal, "play")
+    if view.me < len(view.seats) and "leader_place" in view.seats[view.me]:  # a field with places: calls name a place
+        return choose_call(view.obs, legal)
     playable = view.cards([int(a.args[0]) for a in plays])
     if not playable:
         return None
@@ -310,7 +314,7 @@ def choose_play(view: View, legal: list[Action]) -> Action | None:
 
 
 def choose_main(view: View, legal: list[Action], used: set[tuple[int, int, int]] | None = None) -> Action | None:
-    return (choose_evolve(view, legal) or choose_energy(view, legal) or choose_play(view, legal)
+    return (choose_ride(view.obs, legal) or choose_evolve(view, legal) or choose_energy(view, legal) or choose_play(view, legal)
             or choose_equip(view, legal) or choose_activate(view, legal, used if used is not None else set())
             or choose_move(view, legal))
 
@@ -510,7 +514,7 @@ class GreedyPlayer:
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         view = View(observation)
         phase = str(observation.get("phase", ""))
-        if legal and legal[0].verb in ("leader", "first"):  # a character to lead (選抜リーダー制), at any step
+        if legal and legal[0].verb in ("leader", "first", "first-leader"):  # a character to lead (選抜リーダー制), at any step
             action = choose_leader(view, legal)
         elif phase == "main":
             action = choose_main(view, legal, self.used)
@@ -548,6 +552,8 @@ DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attac
                               "effect-discard": choose_discard, "cost-discard": choose_discard,
                               "search-pick": choose_pick, "scout-place": choose_place,
                               "target": choose_target, "reaction": choose_reaction,
+                              "support": lambda view, legal: choose_support(view.obs, legal),
+                              "guard": lambda view, legal: choose_guard(view.obs, legal),
                               "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,
                               "break-joker:round": choose_round, "break-joker:count": choose_count}
 

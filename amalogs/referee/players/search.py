@@ -162,7 +162,12 @@ def fast_policy(m: Match, legal: list[Action], rng: random.Random) -> Action:
     return rng.choices(legal, weights)[0]
 
 
+PLACE_MOVE_WEIGHT = 0.1  # a unit moved to another place of its column: a second move undoes it
+
+
 def _weight(a: Action) -> float:
+    if a.verb == "move" and len(a.args) == 2:  # a field with places (ヴァンガード's column swap)
+        return PLACE_MOVE_WEIGHT
     return GOOD_VERBS.get(a.verb, DONE_WEIGHT if is_done(a) else OTHER_WEIGHT)
 
 

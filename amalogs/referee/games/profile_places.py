@@ -1,0 +1,375 @@
+"""Places, levels, rides, boosts and guards of a core game played from its data
+(:class:`amalogs.referee.games.profile.ProfileGame`), read from the profile's ``[play]`` table and
+``[battle]``'s ``rows``, ``through_leader`` and ``guard``.
+
+- **places** (``play.places``): the field as named places, each holding one card, in rows and columns where the
+  rules use them. A card put into play names its place (``play CARD PLACE``); a card already there is retired
+  to the discard pile (コール on an occupied circle). The card on the leader's place is the player's leader.
+- **levels** (``play.level``): a card may be called only while its level is at most the leader's
+  (``call_limit = "leader-level"``); ``free_calls``: calling costs no resources.
+- **rides** (``play.ride``): once a turn (``per_turn``) a card from hand whose level is the leader's (where
+  ``same_level``) or up to ``step`` higher goes onto the leader's place; the old leader goes to ``under`` (the
+  soul). ``first_leader``: at setup each player puts a card of that level from its deck on the leader's place.
+- **moves** (``play.move = "column"``): a card (not the leader) moves to the other place of its column, swapping
+  with the card there.
+- **attacks**: only cards in ``battle.rows`` attack and may be attacked (the leader is attacked as the player);
+  ``first_turn_attacks = false``: not in the first player's first turn. A back-row card with the ``play.boost``
+  keyword behind the attacker may rest to add its power to the attack for the battle (the ``support`` step).
+- **through the leader** (``battle.through_leader``): an attack on the player hits only when its power (boosts
+  included) is at least the leader's (guards included).
+- **guards** (``battle.guard``): after blocks the attacked player may put cards from its hand (within the call
+  limit) into the guard zone, each adding its guard stat to the attacked card for the battle, or move a
+  front-row card with the ``intercept`` keyword there; the guardians go to the discard pile when the battle
+  closes.
+
+The match asks these through hooks every core game has (:class:`~amalogs.referee.engine.core.CoreGame`), each
+off by default, so a game without places plays exactly as before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from amalogs.referee.engine.actions import Action
+from amalogs.referee.engine.core import CoreGame, shuffle, standing
+from amalogs.referee.engine.stack import push_effects
+from amalogs.referee.engine.state import Seat, State
+from amalogs.referee.engine.values import ap, dp
+
+if TYPE_CHECKING:
+    from amalogs.catalog import Game
+
+__all__ = ["ProfilePlaces", "RIDES"]
+
+RIDES = "rides"  # seat counter: rides this turn (play.ride.per_turn)
+_new = tuple.__new__  # an Action made without the named tuple's argument handling
+
+
+class ProfilePlaces(CoreGame):
+    """The places and what goes with them (see the module docstring)."""
+
+    field: str
+    life_zone: str
+    damage_limit: int | None
+    hand: str
+    discard: str
+    deck: str
+    characters_types: frozenset[str]
+
+    def _read_places(self, game: Game, renamed: dict[str, str]) -> None:
+        """Read ``[play]`` and the battle keys that go with it (``renamed``: the engine's names of zones)."""
+        profile = game.profile
+        play, battle = profile.play, profile.battle
+        self.places: tuple[str, ...] = tuple(p.id for p in play.places)
+        self.row_of = {p.id: p.row for p in play.places}
+        self.column_of = {p.id: p.column for p in play.places}
+        self.leader_place = next((p.id for p in play.places if p.leader), None)
+        self.level_stat = play.level
+        self.call_limit = play.call_limit == "leader-level" and self.leader_place is not None
+        self.free_calls = play.free_calls
+        ride = play.ride
+        self.ride_rule = ride if ride is not None and self.leader_place is not None else None
+        self.soul = renamed.get(ride.under, ride.under) if ride is not None and ride.under else self.discard
+        self.soul_zone = self.soul if self.ride_rule is not None and self.soul != self.discard else None
+        self.first_leader = play.first_leader if self.leader_place is not None else None
+        self.moves = play.move == "column"
+        self.boost_keyword = play.boost
+        rows = battle.rows
+        self.attack_rows = frozenset(rows) if rows is not None and self.places else None
+        self.first_turn_attacks = battle.first_turn_attacks
+        self.through_leader = battle.through_leader and self.leader_place is not None
+        guard = battle.guard
+        self.guard_zone = (renamed.get(guard.zone, guard.zone) if guard.zone else self.discard) if guard else None
+        self.intercept = guard.intercept if guard is not None else None
+        self.guards_attacks = guard is not None
+        self.supports_attacks = self.boost_keyword is not None
+        self.closes_battles = guard is not None and self.guard_zone != self.discard
+        self.check_by_leader = battle.attack_check_by == "leader"
+        if self.places:
+            self.seat_view = self._seat_view
+        self.extra_check = battle.extra_check_keyword
+
+    # --- where cards are ---------------------------------------------------------------------------
+
+    def occupant(self, state: State, i: int, place: str) -> int | None:
+        """The card on a place of seat i (None: the place is open)."""
+        seat = state.seats[i]
+        for uid, at in seat.at.items():
+            if at == place and uid in seat.zones[self.field]:
+                return uid
+        return None
+
+    def place_of(self, seat: Seat, uid: int) -> str | None:
+        place = seat.at.get(uid)
+        return place if place is not None and uid in seat.zones[self.field] else None
+
+    def leader_card(self, state: State, i: int) -> int | None:
+        return self.occupant(state, i, self.leader_place) if self.leader_place is not None else None
+
+    def _open_places(self, state: State, i: int) -> list[str]:
+        taken = {self.place_of(state.seats[i], u) for u in state.seats[i].zones[self.field]}
+        return [p for p in self.places if p not in taken and p != self.leader_place]
+
+    def put_on_place(self, state: State, i: int, uid: int, place: str) -> None:
+        """Put a card (already in the field zone) on a place; the card there before is retired."""
+        seat = state.seats[i]
+        seat.at.pop(uid, None)  # (a place it stood on before it last left play is no longer its)
+        before = self.occupant(state, i, place)
+        if before is not None and before != uid:
+            self._retire(state, i, before, "replaced")
+        seat.at[uid] = place
+
+    def _retire(self, state: State, i: int, uid: int, why: str) -> None:
+        seat = state.seats[i]
+        seat.zones[self.field].remove(uid)
+        seat.zones[self.discard].append(uid)
+        seat.at.pop(uid, None)
+        seat.rested.discard(uid)
+        for table in (seat.mods, seat.lasting, seat.damage, seat.granted):
+            table.pop(uid, None)
+        state.emit("retired", seat=i, card=uid, name=state.cards[uid].name, why=why)
+        if self.counts_knock_outs:
+            self.knocked_out(state, i, uid)
+
+    def free_place(self, state: State, i: int) -> str | None:
+        """Where a card put into play with no place named goes: the first open place (None: no place is open)."""
+        open_places = self._open_places(state, i)
+        return open_places[0] if open_places else None
+
+    def place_problems(self, state: State, i: int) -> list[str]:
+        """No two cards on one place; every card in the field on a place of this game."""
+        if not self.places:
+            return []
+        seat = state.seats[i]
+        field = seat.zones[self.field]
+        places = [seat.at.get(u) for u in field]
+        problems = []
+        if None in places:
+            problems.append(f"seat {i} has cards in play on no place: {[u for u in field if u not in seat.at][:5]}")
+        known = [p for p in places if p is not None]
+        if len(set(known)) < len(known):
+            problems.append(f"seat {i} has two cards on one place")
+        if any(p not in self.row_of for p in known):
+            problems.append(f"seat {i} has a card on an unknown place")
+        return problems
+
+    def _seat_view(self, state: State, i: int) -> dict[str, object]:
+        """What the observation adds for a seat of this game: each card in play's place, the leader's place, and
+        the damage taken (a ダメージ蓄積 game) with its limit."""
+        seat = state.seats[i]
+        view: dict[str, object] = {"at": {u: seat.at[u] for u in seat.zones[self.field] if u in seat.at},
+                                   "leader_place": self.leader_place}
+        if state.rules[i].life_system == "ダメージ蓄積":
+            view |= {"life_taken": len(seat.zones[self.life_zone]), "life_limit": self.damage_limit or state.rules[i].life}
+        return view
+
+    # --- levels, calls and rides ---------------------------------------------------------------------
+
+    def leader_level(self, state: State, i: int) -> int:
+        leader = self.leader_card(state, i)
+        return state.cards[leader].level if leader is not None else 0
+
+    def callable_level(self, state: State, i: int, uid: int) -> bool:
+        return not self.call_limit or state.cards[uid].level <= self.leader_level(state, i)
+
+    def call_actions(self, state: State, i: int, uid: int) -> list[Action]:
+        """``play X PLACE`` for each place a character may be called to: open places first (the front row
+        first, or the back row first for a card with the boost keyword), occupied ones after."""
+        open_places = self._open_places(state, i)
+        back_first = self.boost_keyword is not None and self.boost_keyword in state.cards[uid].keywords
+        order = sorted(self.places, key=lambda p: (p not in open_places, (self.row_of[p] == "back") != back_first))
+        return [_new(Action, ("play", (uid, p))) for p in order if p != self.leader_place]
+
+    def ride_actions(self, state: State, i: int) -> list[Action]:
+        ride = self.ride_rule
+        seat = state.seats[i]
+        if ride is None or seat.counters.get(RIDES, 0) >= ride.per_turn:
+            return []
+        leader = self.leader_card(state, i)
+        if leader is None:
+            return []
+        level = state.cards[leader].level
+        low = level if ride.same_level else level + 1
+        cards, kinds = state.cards, self.characters_types
+        return [_new(Action, ("ride", (u,))) for u in seat.zones[self.hand]
+                if cards[u].type in kinds and low <= cards[u].level <= level + ride.step]
+
+    def ride(self, state: State, i: int, uid: int) -> None:
+        """The card from hand onto the leader's place; the old leader goes under it (to the soul)."""
+        seat = state.seats[i]
+        assert self.leader_place is not None
+        old = self.leader_card(state, i)
+        seat.zones[self.hand].remove(uid)
+        if old is not None:
+            seat.zones[self.field].remove(old)
+            seat.at.pop(old, None)
+            seat.rested.discard(old)
+            for table in (seat.mods, seat.lasting, seat.damage, seat.granted):
+                table.pop(old, None)
+            seat.zones[self.soul].append(old)
+        seat.zones[self.field].append(uid)
+        seat.at[uid] = self.leader_place
+        seat.entered[uid] = state.turn
+        seat.counters[RIDES] = seat.counters.get(RIDES, 0) + 1
+        state.emit("ride", seat=i, card=uid, name=state.cards[uid].name, level=state.cards[uid].level,
+                   **({"under": old} if old is not None else {}))
+        push_effects(state, i, uid, "play")
+
+    def first_leader_actions(self, state: State, i: int) -> list[Action]:
+        """Setup: one card of the first leader's level from the deck (one action per card id)."""
+        if self.first_leader is None or self.leader_card(state, i) is not None:
+            return []
+        seen: dict[str, int] = {}
+        cards, kinds = state.cards, self.characters_types
+        for u in state.seats[i].zones[self.deck]:
+            card = cards[u]
+            if card.type in kinds and card.level == self.first_leader:
+                seen.setdefault(card.card_id, u)
+        return [_new(Action, ("first-leader", (u,))) for u in sorted(seen.values())]
+
+    def set_first_leader(self, state: State, i: int, uid: int) -> None:
+        seat = state.seats[i]
+        seat.zones[self.deck].remove(uid)
+        seat.zones[self.field].append(uid)
+        assert self.leader_place is not None
+        seat.at[uid] = self.leader_place
+        seat.entered[uid] = 0
+        shuffle(state.rng, seat.zones[self.deck])
+        state.emit("first-leader", seat=i, card=uid, name=state.cards[uid].name)
+
+    def move_actions(self, state: State, i: int) -> list[Action]:
+        if not self.moves:
+            return []
+        seat = state.seats[i]
+        out = []
+        for u in seat.zones[self.field]:
+            place = self.place_of(seat, u)
+            if place is None or place == self.leader_place:
+                continue
+            column = self.column_of[place]
+            for other in self.places:
+                if other != place and other != self.leader_place and self.column_of[other] == column:
+                    out.append(_new(Action, ("move", (u, other))))
+        return out
+
+    def move(self, state: State, i: int, uid: int, place: str) -> None:
+        seat = state.seats[i]
+        old = self.place_of(seat, uid)
+        there = self.occupant(state, i, place)
+        seat.at[uid] = place
+        if there is not None and old is not None:
+            seat.at[there] = old
+        state.emit("moved", seat=i, card=uid, to=place, **({"swapped": there} if there is not None else {}))
+
+    # --- attacks ------------------------------------------------------------------------------------
+
+    def row_of_card(self, state: State, i: int, uid: int) -> str:
+        place = self.place_of(state.seats[i], uid)
+        return (self.row_of.get(place) if place is not None else None) or "front"
+
+    def in_attack_rows(self, seat: Seat, uid: int) -> bool:
+        rows = self.attack_rows
+        if rows is None:
+            return True
+        place = self.place_of(seat, uid)
+        return place is not None and self.row_of.get(place) in rows
+
+    def supports(self, state: State) -> list[Action]:
+        """The host's boosters for the attack being declared: standing back-row cards with the boost keyword in
+        the attacker's column, behind it."""
+        attack = state.attack
+        if attack is None or attack.power:
+            return []
+        i = state.active
+        seat = state.seats[i]
+        place = self.place_of(seat, attack.attacker)
+        if place is None or self.row_of.get(place) != "front":
+            return []
+        column = self.column_of[place]
+        keyword = self.boost_keyword
+        return [_new(Action, ("boost", (u,))) for u in standing(seat, seat.zones[self.field])
+                if u != attack.attacker and keyword in state.cards[u].keywords
+                and (p := self.place_of(seat, u)) is not None and self.row_of.get(p) == "back"
+                and self.column_of[p] == column]
+
+    def apply_support(self, state: State, uid: int) -> None:
+        attack = state.attack
+        assert attack is not None
+        state.seats[state.active].rested.add(uid)
+        attack.power += ap(state, uid)
+        state.emit("boost", seat=state.active, card=uid, attacker=attack.attacker, power=attack.power)
+
+    def guarded_card(self, state: State) -> int | None:
+        """The card an attack on this game's seat is against: its target, or the leader for the player."""
+        attack = state.attack
+        assert attack is not None
+        if attack.target is not None:
+            return attack.target
+        return self.leader_card(state, attack.defender)
+
+    def guards(self, state: State, i: int) -> list[Action]:
+        """Cards from hand (within the call limit) with a guard value, and front-row interceptors."""
+        attack = state.attack
+        if attack is None or not self.guards_attacks:
+            return []
+        seat, cards = state.seats[i], state.cards
+        out = [_new(Action, ("guard", (u,))) for u in seat.zones[self.hand]
+               if cards[u].shield > 0 and cards[u].type in self.characters_types and self.callable_level(state, i, u)]
+        if self.intercept is not None:
+            for u in seat.zones[self.field]:
+                place = self.place_of(seat, u)
+                if (u != attack.target and place is not None and place != self.leader_place
+                        and self.row_of.get(place) == "front" and self.intercept in cards[u].keywords
+                        and cards[u].shield > 0):
+                    out.append(_new(Action, ("guard", (u,))))
+        return [*out, _GUARD_DONE] if out else []
+
+    def apply_guard(self, state: State, i: int, uid: int) -> None:
+        seat = state.seats[i]
+        attack = state.attack
+        assert attack is not None and self.guard_zone is not None
+        source = self.hand if uid in seat.zones[self.hand] else self.field
+        seat.zones[source].remove(uid)
+        seat.at.pop(uid, None)
+        seat.rested.discard(uid)
+        seat.zones[self.guard_zone].append(uid)
+        attack.shield += state.cards[uid].shield
+        state.emit("guard", seat=i, card=uid, name=state.cards[uid].name, shield=attack.shield,
+                   **({"intercept": True} if source == self.field else {}))
+
+    def close_battle(self, state: State, i: int) -> None:
+        """The battle is over: the guardians go to the discard pile."""
+        seat = state.seats[i]
+        if self.guard_zone is None or not seat.zones.get(self.guard_zone):
+            return
+        guardians = seat.zones[self.guard_zone]
+        seat.zones[self.discard] += guardians
+        state.emit("guardians-retired", seat=i, cards=len(guardians))
+        seat.zones[self.guard_zone] = []
+
+    def player_hit(self, state: State, i: int) -> bool:
+        """Through the leader: the attack's power (boosts included) against the leader's (guards included)."""
+        attack = state.attack
+        assert attack is not None
+        leader = self.leader_card(state, i)
+        if leader is None:
+            return True
+        power, defence = ap(state, attack.attacker) + attack.power, dp(state, leader) + attack.shield
+        if power >= defence:
+            return True
+        state.emit("no-hit", seat=i, attacker=attack.attacker, power=power, defence=defence)
+        return False
+
+    def checks_of(self, state: State, attacker: int) -> int:
+        """How many attack checks this attacker's attack makes."""
+        count = self.attack_check
+        if self.check_by_leader and attacker != self.leader_card(state, state.active):
+            return 0
+        if self.extra_check is not None and self.extra_check in state.cards[attacker].keywords:
+            count += 1
+        return count
+
+    attack_check: int
+
+
+_GUARD_DONE = Action("guard-done")
