@@ -17,7 +17,8 @@ RLCard is not a dependency of amalogs: `pip install rlcard` to include the compa
 ``--command`` times what a user types, ``amalogs match A B -n N --rows F --jobs 1``, as a process of its own:
 its start-up (imports, the catalog) is measured by running the same command with ``-n 1`` beside it, and
 taken out by the difference — decisions/s = (decisions of N matches − decisions of 1) / (time of N − time of 1),
-the decisions read from the rows file each writes. UNO's ``env.step`` loop runs right after each pairing for as
+the decisions read from the rows file each writes. A pairing whose N matches take less than a second beyond the
+``-n 1`` run plays four times as many (again, until they do), so start-up's noise cannot make the figure. UNO's ``env.step`` loop runs right after each pairing for as
 long as it took, and the ratio of each round is kept; the figure is the median of the rounds. Goal: ≥ 2× UNO for
 the 16 pairings of the seed games, ≥ 1.5× for the pairings with a game played from its data.
 
@@ -113,12 +114,17 @@ def whole_command(matches: int, rounds: int, players: str) -> int:
     ratios: dict[str, list[float]] = {}
     speeds: dict[str, float] = {}
     startups: dict[str, list[float]] = {}
+    counts: dict[str, int] = {}  # the matches a pairing plays: ``matches``, or more where they end too fast
     with tempfile.TemporaryDirectory() as folder:
         rows = Path(folder) / "rows.jsonl"
         for _ in range(rounds):
             for name, a, b, _seed in names:
                 t1, d1 = _command_run(a, b, 1, players, rows)
-                tn, dn = _command_run(a, b, matches, players, rows)
+                n = counts.get(name, matches)
+                tn, dn = _command_run(a, b, n, players, rows)
+                while tn - t1 < 1.0:  # too short to stand out of start-up's noise: more matches (kept for the rounds)
+                    n = counts[name] = n * 4
+                    tn, dn = _command_run(a, b, n, players, rows)
                 rate = (dn - d1) / max(tn - t1, 1e-6)
                 speeds[name] = max(speeds.get(name, 0.0), rate)
                 startups.setdefault(name, []).append(t1 - d1 / rate)
@@ -128,7 +134,8 @@ def whole_command(matches: int, rounds: int, players: str) -> int:
                     return 1
                 ratios.setdefault(name, []).append(rate / uno)
     load = os.getloadavg()
-    print(f"`amalogs match A B -n {matches} --rows F --jobs 1` as a process, {players} players, start-up taken out "
+    more = ", ".join(f"{name} -n {n}" for name, n in counts.items())
+    print(f"`amalogs match A B -n {matches} --rows F --jobs 1` as a process{f' ({more})' if more else ''}, {players} players, start-up taken out "
           f"by the -n 1 run; median of {rounds} rounds against RLCard UNO's env.step loop (load average "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
     for name, _, _, seed in names:

@@ -71,3 +71,38 @@ def test_guards_appear_and_counter_blasts_are_paid(matches: list[tuple[int, tupl
         assert result.outcome.reason, seed
     assert guarded >= len(SEEDS) // 2
     assert blasted > 0
+
+
+@pytest.fixture(scope="module")
+def paladins() -> list[tuple[int, tuple[Any, Any]]]:
+    """ロイヤルパラディン (アルヴィオン's hit effect, マーロウ's static) against かげろう, greedy, invariants checked."""
+    catalog: Catalog = load_catalog()
+    sides = (resolve_side(catalog, "VG:royal-paladin-vanguard"), resolve_side(catalog, "VG:kagero-blaze"))
+    out = []
+    for seed in SEEDS:
+        session = Session(catalog, sides, seed, ("greedy", "greedy"), 60, True, check=True)
+        session.run()
+        out.append((seed, (session.match.state.cards, result_of(session))))
+    return out
+
+
+def test_hit_effects_come_after_the_damage_of_an_attack_that_hit(paladins: list[tuple[int, tuple[Any, Any]]]) -> None:
+    """A "when it hits" effect (アルヴィオン's draw) takes place only in an attack that dealt damage, after it, and
+    only as the vanguard (its condition): never after a no-hit."""
+    seen = 0
+    for seed, (cards, result) in paladins:
+        attack: list[dict[str, Any]] = []
+        for event in result.events:
+            if event["type"] == "attack":
+                attack = []
+            attack.append(event)
+            if event["type"] != "effect" or not isinstance(event.get("card"), int):
+                continue
+            if not any(e.when == "hit" and e.do == event["effect"] for e in cards[event["card"]].effects):
+                continue
+            if attack[0]["type"] != "attack" or attack[0].get("attacker") != event["card"]:
+                continue  # (an effect of the same kind from another timing)
+            seen += 1
+            kinds = [e["type"] for e in attack]
+            assert "life-revealed" in kinds and "no-hit" not in kinds, (seed, kinds)
+    assert seen > 0

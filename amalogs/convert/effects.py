@@ -58,6 +58,10 @@ class GameFacts:
     cleanup: str
     keywords: frozenset[UnifiedKeyword]
     genera: frozenset[Genus]
+    checks: bool = False
+    """Attacks reveal cards from the deck whose triggers may fire (an attack check: ヴァンガード's drive check)."""
+    leader: bool = False
+    """A player has a leader in play (a leader's place, 選抜リーダー制)."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -81,6 +85,9 @@ def facts_of(game: Game) -> GameFacts:
         cleanup=page.damage_cleanup.timing.value,
         keywords=frozenset(e.unified for e in page.unified_keywords if e.unified is not None),
         genera=frozenset(e.genus for e in page.card_types if e.genus is not None),
+        checks=profile.battle.attack_check > 0,
+        leader=any(place.leader for place in profile.play.places)
+        or any(str(e.rule) == "選抜リーダー制" for e in page.keyword_rules),
     )
 
 
@@ -106,7 +113,7 @@ def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdic
     when = getattr(e, "when", "play")
     t, s = target, source
     g = t.game
-    timing = _timing(when, s, t)
+    timing = _timing(when, s, t) or _condition(getattr(e, "condition", None), t)
     if timing is not None:
         return timing
     cost = _payment(getattr(e, "pay", None), t)
@@ -166,12 +173,29 @@ def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
     if when == "life" and not t.life_triggers:
         return Verdict(CANNOT, f"a life trigger: {g}'s damage reveals no cards with triggers ({t.life}), so it never "
                                "happens")
+    if when == "check" and not t.checks:
+        if not t.life_triggers:
+            return Verdict(CANNOT, f"a check trigger: {g} makes no checks and its damage reveals no cards with "
+                                   f"triggers ({t.life}), so it never happens")
+        if s is None or s.checks:
+            return Verdict(DIFFERENT, f"a check trigger: {g} makes no attack checks, so it takes place only when "
+                                      "damage reveals it from the life, as a life trigger")
     if when == "block" and not t.blocks:
         return Verdict(CANNOT, f"on a block: nothing blocks in {g}, so it never happens")
-    if when in ("attack", "block") and t.stat_system is None:
-        return Verdict(CANNOT, f"on {'an attack' if when == 'attack' else 'a block'}: {g}'s characters never battle, "
-                               "so it never happens")
+    if when in ("attack", "block", "hit") and t.stat_system is None:
+        what = {"attack": "on an attack", "block": "on a block", "hit": "when an attack hits"}[when]
+        return Verdict(CANNOT, f"{what}: {g}'s characters never battle, so it never happens")
     return None
+
+
+def _condition(c: object, t: GameFacts) -> Verdict | None:
+    """A condition that the target cannot meet, or meets always: on the leader's place, in a game without one."""
+    place = getattr(c, "place", None)
+    if place is None or t.leader:
+        return None
+    if place == "leader":
+        return Verdict(CANNOT, f"only while the card is the leader, and {t.game} has no leader: it never works")
+    return Verdict(DIFFERENT, f"only while the card is not the leader; {t.game} has no leader, so it always works")
 
 
 def _payment(pay: object, t: GameFacts) -> Verdict | None:

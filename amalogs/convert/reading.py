@@ -253,10 +253,11 @@ def _read_payment(w: Words, text: str) -> dict[str, object] | None:
 def _bodies(w: Words, text: str) -> Iterator[tuple[str, dict[str, object]]]:
     """The body of a sentence (after its opening and cost) with what its wrapping said: optional, until."""
     pb = w.pb
-    before, _, after = pb.this_turn.partition("{}")
     wrapped: list[tuple[str, dict[str, object]]] = [(text, {})]
-    if text.startswith(before) and text.endswith(after) and len(text) > len(before) + len(after):
-        wrapped.append((text[len(before): len(text) - len(after)], {"until": "end-of-turn"}))
+    for template, until in ((pb.this_turn, "end-of-turn"), (pb.this_battle, "end-of-battle")):
+        before, _, after = template.partition("{}")
+        if text.startswith(before) and text.endswith(after) and len(text) > len(before) + len(after):
+            wrapped.append((text[len(before): len(text) - len(after)], {"until": until}))
     for body, extra in wrapped:
         yield body, extra
         if body.endswith("（任意）"):
@@ -266,6 +267,67 @@ def _bodies(w: Words, text: str) -> Iterator[tuple[str, dict[str, object]]]:
             for end, te in _TE:
                 if stem.endswith(te):
                     yield stem[: -len(te)] + end, {**extra, "optional": True}
+
+
+def _conditions(w: Words, text: str) -> Iterator[tuple[str, dict[str, object]]]:
+    """The text, and the text after each condition clause it may open with (what :func:`condition` writes)."""
+    yield text, {}
+    pb = w.pb
+    turn: dict[str, object] = {}
+    for words, side in ((pb.own_turn, "own"), (pb.opponent_turn, "opponent")):
+        if text.startswith(words):
+            text, turn = text[len(words):], {"turn": side}
+            yield text, {"condition": turn}
+            break
+    start = 0
+    while (k := text.find("なら、", start)) >= 0:
+        start = k + 1
+        found: dict[str, object] = dict(turn)
+        for part in text[:k].split("で、"):
+            read = _read_condition_part(w, part)
+            if read is None:
+                break
+            if "count" in read and "count" in found:  # at least and at most: one count with both bounds
+                found["count"] = {**found["count"], **read["count"]}  # type: ignore[dict-item]
+            else:
+                found.update(read)
+        else:
+            yield text[k + 3:], {"condition": found}
+
+
+def _read_condition_part(w: Words, part: str) -> dict[str, object] | None:
+    pb = w.pb
+    if part == f"{pb.this_character}が{pb.leader}":
+        return {"place": "leader"}
+    if part == f"{pb.this_character}が{pb.others if pb.others is not None else pb.leader + '以外'}":
+        return {"place": "not-leader"}
+    if part == pb.behind:
+        return {"behind": True}
+    counters = _alternatives([pb.counter, "枚"])
+    m = re.fullmatch(f"(?P<pre>.*?)が(?P<n>\\d+)(?P<c>{counters})(?P<op>以上|以下)(?P<post>.*)", part)
+    if m is None:
+        return None
+    chosen = _read_selector(w, f"{m['pre']}1{m['c']}{m['post']}")
+    if chosen is None or chosen.get("self_only"):
+        return None
+    chosen.pop("count", None)
+    return {"count": {**chosen, "at_least" if m["op"] == "以上" else "at_most": int(m["n"])}}
+
+
+def _first_saying(w: Words, body: str, known: dict[str, object], sentence: str, event: bool) -> Effect | None:
+    """The first effect a body can be read as (with what the sentence around it said) that says the sentence."""
+    for inner, extra in _bodies(w, body):
+        for data in _parse_body(w, inner):
+            candidate = {**data, **extra, **known}
+            if "until" not in candidate and data["do"] in ("modify", "grant_keyword"):
+                candidate["until"] = "permanent"
+            try:
+                effect = _effects().validate_python(candidate)
+            except ValidationError:
+                continue
+            if say(effect, w, event=event) == sentence:
+                return effect
+    return None
 
 
 def read(sentence: str, w: Words, *, event: bool = False) -> Effect | None:
@@ -287,18 +349,11 @@ def read(sentence: str, w: Words, *, event: bool = False) -> Effect | None:
             head, _, body = rest.rpartition("：")
             pay = _read_payment(w, head)
             costs.append((body, {"cost": head, **({"pay": pay} if pay is not None else {})}))
-        for body, cost in costs:
-            for inner, extra in _bodies(w, body):
-                for data in _parse_body(w, inner):
-                    candidate = {**data, **extra, **cost, "when": when}
-                    if "until" not in candidate and data["do"] in ("modify", "grant_keyword"):
-                        candidate["until"] = "permanent"
-                    try:
-                        effect = _effects().validate_python(candidate)
-                    except ValidationError:
-                        continue
-                    if say(effect, w, event=event) == sentence:
-                        return effect
+        for whole, cost in costs:
+            for body, given in _conditions(w, whole):
+                effect = _first_saying(w, body, {**given, **cost, "when": when}, sentence, event)
+                if effect is not None:
+                    return effect
     return None
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from amalogs.catalog import Game
 from amalogs.convert.index import per_game
-from amalogs.models.effects import CardFilter, Effect, Native, Payment, Selector
+from amalogs.models.effects import CardFilter, Condition, Effect, Native, Payment, Selector
 from amalogs.models.mapping import DEFAULT_PHRASEBOOK, Phrasebook
 from amalogs.ontology.terms import (
     FAMILY_OF,
@@ -40,9 +40,10 @@ _AnyEffect = Any  # one model of the Effect union (mypy cannot narrow the union 
 
 def _openings(pb: Phrasebook) -> dict[str, str]:
     """Timing (``Effect.when``) → the words that open its sentence."""
-    return {"play": pb.on_play, "attack": pb.on_attack, "block": pb.on_block, "destroyed": pb.on_destroyed,
-            "life": pb.on_life, "start-of-turn": pb.on_start_of_turn, "end-of-turn": pb.on_end_of_turn,
-            "static": pb.static, "activated": pb.activated}
+    return {"play": pb.on_play, "attack": pb.on_attack, "block": pb.on_block, "hit": pb.on_hit,
+            "destroyed": pb.on_destroyed, "life": pb.on_life, "check": pb.on_check,
+            "start-of-turn": pb.on_start_of_turn, "end-of-turn": pb.on_end_of_turn, "static": pb.static,
+            "activated": pb.activated}
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,10 +316,40 @@ def say(e: Effect, w: Words, *, event: bool = False) -> str | None:
     body = _body(w, d)
     if e.optional:
         body = _optional(body)
-    if getattr(d, "until", None) == "end-of-turn" and e.do in ("modify", "grant_keyword"):
-        body = w.pb.this_turn.format(body)
+    until = getattr(d, "until", None)
+    if until in ("end-of-turn", "end-of-battle") and e.do in ("modify", "grant_keyword"):
+        body = (w.pb.this_turn if until == "end-of-turn" else w.pb.this_battle).format(body)
     cost = _cost(w, d)
-    return f"{opening}{cost + '：' if cost else ''}{body}。"
+    return f"{opening}{cost + '：' if cost else ''}{condition(w, e.condition)}{body}。"
+
+
+def condition(w: Words, c: Condition | None) -> str:
+    """An effect's condition as the clause before its body (``相手のターン中、このユニットがリアガードなら、``), or ''."""
+    if c is None:
+        return ""
+    pb = w.pb
+    turn = {"own": pb.own_turn, "opponent": pb.opponent_turn, None: ""}[c.turn]
+    parts = []
+    if c.place is not None:
+        if c.place == "leader":
+            parts.append(f"{pb.this_character}が{pb.leader}")
+        else:
+            parts.append(f"{pb.this_character}が{pb.others if pb.others is not None else pb.leader + '以外'}")
+    if c.behind:
+        parts.append(pb.behind)
+    if c.count is not None:
+        n = c.count
+        chosen = Selector(side=n.side, leader=n.leader, row=n.row, state=n.state,
+                          **n.model_dump(include=set(CardFilter.model_fields)))
+        noun = _noun(w, chosen)
+        counter = pb.counter if noun == pb.character else "枚"
+        for bound, words in ((n.at_least, "以上"), (n.at_most, "以下")):
+            if bound is not None:
+                parts.append(pb.selector.format(
+                    side={"self": pb.self_side, "opponent": pb.opponent_side, "any": ""}[n.side],
+                    state={"rested": pb.rested, "standing": pb.standing, None: ""}[n.state], filter=_filter(w, chosen),
+                    character=noun, count=f"が{bound}{counter}{words}"))
+    return turn + ("で、".join(parts) + "なら、" if parts else "")
 
 
 # --- whole cards -------------------------------------------------------------------------------------------

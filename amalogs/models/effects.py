@@ -9,7 +9,8 @@ Primitives (``do = ...``):
 - ``damage``: deal ``amount`` damage (canonical battle units: BP, or DP for AP/DP games) to each selected
   character; it is destroyed when its damage this turn reaches its BP (or DP).
 - ``destroy``: put each selected character or permanent into its owner's discard pile.
-- ``modify``: add ``amount`` (may be negative) to ``stat`` of each selected character until the end of turn.
+- ``modify``: add ``amount`` (may be negative) to ``stat`` of each selected character until the end of turn (or
+  for good, or for that battle: ``until = "end-of-battle"``).
 - ``rest`` / ``stand``: turn each selected card sideways / upright.
 - ``return_to_hand``: return each selected card to its owner's hand.
 - ``search``: look at the top ``look`` cards of the deck (0 = the whole deck), take up to ``take`` that match
@@ -30,20 +31,23 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import Field, StrictInt, model_validator
 
 from amalogs.models.base import MAX_COUNT, Count, DataModel, Number, Positive, Text
 from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family, Genus, UnifiedKeyword
 
-__all__ = ["Effect", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
+__all__ = ["Condition", "Effect", "FieldCount", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
 
 Side = Literal["self", "opponent", "any"]
 Player = Literal["self", "opponent", "both"]
-Until = Literal["end-of-turn", "permanent"]
+Until = Literal["end-of-turn", "end-of-battle", "permanent"]
 Timing = Literal[
     "play",  # when the card is played or enters the field
     "attack",  # when it attacks
     "block",  # when it blocks or intercepts
+    "hit",  # when its attack hits the player (through the leader, where the game attacks that way), after the damage
+    "check",  # when revealed by its owner's check: an attack (drive) check or a damage check; where the game has
+    #           none, when revealed from the life by damage, as a life trigger
     "activated",  # its controller uses it, paying `cost`
     "static",  # always, while it is on the field
     "life",  # when revealed or broken out of the life area by damage (a life trigger)
@@ -51,6 +55,10 @@ Timing = Literal[
     "start-of-turn",
     "end-of-turn",
 ]
+
+
+BATTLE_TIMINGS = ("attack", "block", "hit", "check", "life")
+"""The timings at which a battle may be going on (a change ``until = "end-of-battle"`` needs one)."""
 
 
 class CardFilter(DataModel):
@@ -81,6 +89,31 @@ class Selector(CardFilter):
         "every card counts as in the front row)")
 
 
+class FieldCount(CardFilter):
+    """A count of cards in play (on the field) that match, for a condition: at least and/or at most so many."""
+
+    side: Side = "opponent"
+    state: Literal["rested", "standing"] | None = None
+    leader: Literal["only", "not"] | None = Field(None, description="as in a selector: only the leader, or all but it")
+    row: Literal["front", "back"] | None = None
+    at_least: Count | None = None
+    at_most: Count | None = None
+
+
+class Condition(DataModel):
+    """When an effect works: every part given must hold as it would take place (a static effect: at every moment).
+    A triggered effect whose condition does not hold does nothing (logged ``condition-unmet``)."""
+
+    turn: Literal["own", "opponent"] | None = Field(None, description="only during its controller's own turn, or "
+                                                    "only during an opponent's")
+    place: Literal["leader", "not-leader"] | None = Field(
+        None, description="where the card itself is: on the leader's place (the ヴァンガード, the 選抜リーダー) or in "
+        "play but not there (a リアガード); a game without a leader has every card 'not-leader'")
+    behind: bool = Field(False, description="its controller has no more of its life left than an opponent (as a "
+                         "share of the starting life: ヴァンガード's 'your damage is at least your opponent's')")
+    count: FieldCount | None = Field(None, description="so many cards in play that match")
+
+
 class Payment(DataModel):
     """The structured cost of an activated ability (its printed words stay in the effect's ``cost``)."""
 
@@ -105,6 +138,7 @@ class _Effect(DataModel):
     cost: Text | None = Field(None, description="the printed cost of an activated ability")
     pay: Payment | None = Field(None, description="the structured cost, so the referee can offer the ability")
     optional: bool = Field(False, description="the controller may choose not to do it")
+    condition: Condition | None = Field(None, description="when it works (see Condition); omit: always")
 
 
 class Draw(_Effect):
@@ -130,6 +164,16 @@ class Modify(_Effect):
     amount: Number = Field(description="canonical units; negative lowers the stat")
     target: Selector = Selector.model_construct(side="self", self_only=True)
     until: Until = "end-of-turn"
+
+    @model_validator(mode="after")
+    def _for_that_battle(self) -> Modify:
+        if self.until == "end-of-battle":
+            if self.stat is CanonicalStat.SP:
+                raise ValueError("until = 'end-of-battle' changes a battle value (BP, AP, DP), not SP")
+            if self.when not in BATTLE_TIMINGS:
+                raise ValueError(f"until = 'end-of-battle' needs a battle: when must be one of {', '.join(BATTLE_TIMINGS)}"
+                                 f" (got {self.when!r})")
+        return self
 
 
 class Rest(_Effect):
@@ -180,7 +224,7 @@ class GrantKeyword(_Effect):
     do: Literal["grant_keyword"]
     keyword: UnifiedKeyword
     target: Selector = Selector.model_construct(side="self", self_only=True)
-    until: Until = "end-of-turn"
+    until: Literal["end-of-turn", "permanent"] = "end-of-turn"
 
 
 class Discard(_Effect):

@@ -210,6 +210,7 @@ class Cleanup(DataModel):
 
 _PLACEHOLDERS = {
     "this_turn": ("{}",),
+    "this_battle": ("{}",),
     "stat_change": ("{stat}", "{amount}"),
     "boost": ("{amount}",),
     "counter_blast": ("{}",),
@@ -218,8 +219,8 @@ _PLACEHOLDERS = {
 }
 """The placeholders each template of a phrasebook must hold, once each."""
 
-TIMINGS = ("on_play", "on_attack", "on_block", "on_destroyed", "on_life", "on_start_of_turn", "on_end_of_turn",
-           "static", "activated")
+TIMINGS = ("on_play", "on_attack", "on_block", "on_hit", "on_destroyed", "on_life", "on_check", "on_start_of_turn",
+           "on_end_of_turn", "static", "activated")
 """The phrasebook keys that open a sentence by its timing (``Effect.when``)."""
 
 
@@ -254,6 +255,11 @@ class Phrasebook(DataModel):
     to_hand: Text = Field("手札に戻す", description="to return a card to its owner's hand")
     this_turn: Text = Field("このターン、{}", description="until the end of the turn, around the effect ({}): "
                             "このターン、{} or {}（ターン終了時まで）")
+    this_battle: Text = Field("そのバトル中、{}", description="for that battle, around the effect ({}): そのバトル中、{}")
+    own_turn: Text = Field("自分のターン中、", description="a condition: during its controller's own turn")
+    opponent_turn: Text = Field("相手のターン中、", description="a condition: during an opponent's turn")
+    behind: Text = Field("自分のライフが相手以下", description="a condition: its controller has no more of its life "
+                         "left than the opponent (あなたのダメージが相手以上)")
     stat_change: Text = Field("{stat}{amount}", description="a stat changed by an amount: {stat}{amount} or "
                               "{stat}を{amount}する")
     boost: Text = Field("このターン、次に自分のキャラが相手に与えるダメージ{amount}", description="the next "
@@ -277,8 +283,12 @@ class Phrasebook(DataModel):
                           "(【登場時】, 【配備時】); an event's own effect has none")
     on_attack: Text = Field("このカードがアタックした時、", description="opens an effect when it attacks")
     on_block: Text = Field("このカードがブロックした時、", description="opens an effect when it blocks")
+    on_hit: Text = Field("このカードのアタックがヒットした時、", description="opens an effect when its attack hits the "
+                         "player (【自】：このユニットのアタックがヴァンガードにヒットした時、)")
     on_destroyed: Text = Field("このカードが破壊された時、", description="opens an effect when it is destroyed")
     on_life: Text = Field("このカードがライフから公開された時、", description="opens a life trigger")
+    on_check: Text = Field("このカードがチェックで公開された時、", description="opens a check trigger (revealed by a "
+                           "drive check or a damage check)")
     on_start_of_turn: Text = Field("自分のターン開始時、", description="opens an effect at the start of the turn")
     on_end_of_turn: Text = Field("自分のターン終了時、", description="opens an effect at the end of the turn")
     static: Text = Field("【常時】", description="opens a static ability (【永続】, 【常時】, 【永】)")

@@ -135,6 +135,7 @@ class AttackSteps:
             if s.games[defender].through_leader and not s.games[defender].player_hit(s, defender):
                 self._after_attack()
                 return
+            attack.hit = "hit" in s.cards[attack.attacker].timed
             self._player_damage(defender)
         elif opponent not in s.games[defender].characters(s, defender):
             s.emit("fizzle", seat=defender, card=opponent, effect="battle")
@@ -210,6 +211,13 @@ class AttackSteps:
 
     def _after_attack(self) -> None:
         s = self.state
+        attack = s.attack
+        if attack is not None and attack.hit and not s.finished:  # its "when it hits" effects, the damage dealt
+            attack.hit = False
+            push_effects(s, s.active, attack.attacker, "hit")
+            if s.stack:
+                self._run_stack("attack-over")
+                return
         if s.attack is not None and s.games[s.attack.defender].closes_battles:
             s.games[s.attack.defender].close_battle(s, s.attack.defender)
         s.attack = None  # back to the host's attack step, or where its game returns after a battle

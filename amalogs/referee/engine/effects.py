@@ -34,7 +34,7 @@ from amalogs.referee.engine.values import (
     change_of,
     dp,
     has,
-    matches,
+    in_play,
     refresh_auras,
     side_seats,
     sp,
@@ -67,16 +67,7 @@ def candidates(s: State, p: Pending) -> list[int]:
     target = p.effect.target
     if target.self_only:
         return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
-    out = []
-    leader, row = target.leader, target.row
-    for i in side_seats(s, p.controller, target.side):
-        game = s.games[i]
-        chief = game.leader_of(s, i) if leader is not None else None
-        for uid in characters_of(s, i):
-            if (matches(s, uid, target) and (leader is None or (uid == chief) == (leader == "only"))
-                    and (row is None or game.row_of_card(s, i, uid) == row)):
-                out.append(uid)
-    return out
+    return in_play(s, p.controller, target)
 
 
 def target_actions(s: State) -> list[Action]:
@@ -168,12 +159,33 @@ def _apply_to(s: State, p: Pending, uid: int) -> None:
 
 def _modify(s: State, uid: int, e: Any) -> None:
     seat = s.seats[s.cards[uid].owner]
+    indexes, amount = change_of(e)
+    if e.until == "end-of-battle":
+        _for_the_battle(s, uid, indexes, amount)
+        return
     table = seat.lasting if e.until == "permanent" else seat.mods
     values = list(table.get(uid, (0, 0, 0)))
-    indexes, amount = change_of(e)
     for index in indexes:
         values[index] += amount
     table[uid] = (values[0], values[1], values[2])
+
+
+def _for_the_battle(s: State, uid: int, indexes: tuple[int, ...], amount: int) -> None:
+    """A change "for that battle": the attacker's attack goes into the battle's power, the attacked card's defence
+    (the blocker, the target, or the leader an attack on the player goes through) into its shield; both end with
+    the battle. Any other change for the battle (no battle now, a card not in it, the side of a value the battle
+    does not compare) changes nothing."""
+    attack = s.attack
+    if attack is None:
+        return
+    if uid == attack.attacker and 0 in indexes:
+        attack.power += amount
+        return
+    attacked = attack.blocker if attack.blocker is not None else attack.target
+    if attacked is None:
+        attacked = s.games[attack.defender].leader_of(s, attack.defender)
+    if uid == attacked and 1 in indexes:
+        attack.shield += amount
 
 
 def _players(s: State, p: Pending, who: str) -> list[int]:

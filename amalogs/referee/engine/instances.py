@@ -19,10 +19,14 @@ _PROTOTYPES: dict[tuple[str, int, int], tuple[Card, CardData]] = {}
 
 
 def _with_own_statics(data: CardData) -> CardData:
-    """A static effect on the card itself (its own keyword, a fixed bonus) is part of its values from the start."""
+    """A static effect on the card itself (its own keyword, a fixed bonus) is part of its values from the start;
+    one under a condition is an aura of its own instead. The effects' conditions are kept by effect."""
     ap, dp, sp, unified = data.ap, data.dp, data.sp, set(data.unified)
+    conditions = {id(e): e.condition for e in data.effects if getattr(e, "condition", None) is not None}
+    if conditions:
+        data = replace(data, conditions={**data.conditions, **conditions})
     for e in data.effects:
-        if e.when != "static" or not getattr(getattr(e, "target", None), "self_only", False):
+        if e.when != "static" or not getattr(getattr(e, "target", None), "self_only", False) or id(e) in conditions:
             continue
         if e.do == "grant_keyword":
             unified.add(e.keyword.value)

@@ -465,7 +465,7 @@ def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> 
         attacker = b.ref("attack.attacker", a.attacker)
         state.attack = Attack(attacker, target, None if a.blocker is None else b.ref("attack.blocker", a.blocker),
                               a.hits_left, defender, round(a.power * _unit_of(b, state, modules, state.cards[attacker].owner)),
-                              round(a.shield * _unit_of(b, state, modules, defender)))
+                              round(a.shield * _unit_of(b, state, modules, defender)), a.hit)
     if spec.trigger is not None:
         state.trigger_card = b.ref("trigger.card", spec.trigger.card)
         state.trigger_by_effect = spec.trigger.by_effect

@@ -43,7 +43,8 @@ def dump_position(match: Any, catalog: Any) -> dict[str, Any]:
                          **({"blocker": ref(a.blocker)} if a.blocker is not None else {}),
                          **({"hits_left": a.hits_left} if a.hits_left else {}),
                          **({"power": _number(a.power, _unit(s, catalog, s.cards[a.attacker].owner))} if a.power else {}),
-                         **({"shield": _number(a.shield, _unit(s, catalog, a.defender))} if a.shield else {})}
+                         **({"shield": _number(a.shield, _unit(s, catalog, a.defender))} if a.shield else {}),
+                         **({"hit": True} if a.hit else {})}
     if s.trigger_card is not None:
         out["trigger"] = {"card": ref(s.trigger_card), **({"by_effect": True} if s.trigger_by_effect else {})}
     if s.cost_discard is not None:

@@ -108,10 +108,12 @@ class AttackPosition(DataModel):
     target: Ref | Literal["player"] = "player"
     blocker: Ref | None = None
     hits_left: Count = Field(0, le=1000)
-    power: int | float = Field(0, ge=0, le=10**9, description="added to the attacker's power for this battle (boosts), "
-                               "in the printed units of the attacker's game")
-    shield: int | float = Field(0, ge=0, le=10**9, description="added to the attacked card's power for this battle "
-                                "(guards), in the printed units of the defender's game")
+    power: int | float = Field(0, ge=-10**9, le=10**9, description="added to the attacker's power for this battle "
+                               "(boosts, changes 'for that battle'), in the printed units of the attacker's game")
+    shield: int | float = Field(0, ge=-10**9, le=10**9, description="added to the attacked card's power for this "
+                                "battle (guards, changes 'for that battle'), in the printed units of the defender's game")
+    hit: bool = Field(False, description="the attack has hit the player: the attacker's 'when it hits' effects take "
+                      "place once its damage is dealt")
 
 
 class StackEntry(DataModel):

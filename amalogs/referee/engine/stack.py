@@ -3,13 +3,23 @@ They resolve last in, first out (:func:`amalogs.referee.engine.effects.resolve`)
 
 from __future__ import annotations
 
-from amalogs.referee.engine.state import Pending, State
-from amalogs.referee.engine.values import works
+from amalogs.referee.engine.state import CardData, Pending, State
+from amalogs.referee.engine.values import condition_text, works
 
-__all__ = ["push_effects", "push_ability"]
+__all__ = ["is_check_trigger", "push_effects", "push_ability"]
+
+FALLBACK: dict[str, tuple[str, ...]] = {"life": ("check", "play"), "check": ("life", "play")}
+"""A card revealed from the life (a life trigger) or by a check with no effects of that timing: its effects of the
+other (a trigger is a trigger however it is revealed), else its effects when played (a trigger card's own)."""
 
 NOT_YET: frozenset[str] = frozenset()
 """Timings the referee does not carry out yet (every timing is carried out now, static ones as auras)."""
+
+
+def is_check_trigger(card: CardData) -> bool:
+    """Whether a card revealed by a check (a drive check, a damage check) is a trigger: it has チェックトリガー, or
+    effects ``when = "check"``."""
+    return "チェックトリガー" in card.unified or "check" in card.timed
 
 
 def push_effects(s: State, controller: int, source: int, when: str) -> None:
@@ -17,13 +27,15 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
     card = s.cards[source]
     timed = card.timed
     effects = timed.get(when, ())
-    if when == "life" and not effects:
-        effects = timed.get("play", ())
+    if not effects and when in FALLBACK:  # a trigger written for another way of revealing it, or as played
+        effects = next((found for other in FALLBACK[when] if (found := timed.get(other, ()))), ())
     if not effects:
         return
     if card.conditions:
         for e in [e for e in effects if not works(s, controller, card, e)]:
-            s.emit("condition-unmet", seat=controller, card=source, effect=e.do, condition=card.conditions[id(e)])
+            named = card.conditions[id(e)]
+            s.emit("condition-unmet", seat=controller, card=source, effect=e.do,
+                   condition=named if isinstance(named, str) else condition_text(named))
         effects = tuple(e for e in effects if works(s, controller, card, e))
     if when == "play" and NOT_YET:
         for e in s.cards[source].effects:

@@ -41,8 +41,9 @@ class CardData:
     gives: tuple[str, ...] = ()  # as a resource, the colours it gives when its game reads them from a stat (lands)
     level: int = 0  # its rank where its game has levels (グレード: rides and calls)
     shield: int = 0  # what it adds as a guardian (シールド), in thousandths
-    # effects that work only under a condition: id(effect) → its name (amalogs.referee.engine.effects.CONDITIONS)
-    conditions: dict[int, str] = field(default_factory=dict, compare=False)
+    # effects that work only under a condition: id(effect) → its name (amalogs.referee.engine.values.CONDITIONS) or
+    # the effect's own ``condition`` (amalogs.models.effects.Condition)
+    conditions: dict[int, Any] = field(default_factory=dict, compare=False)
     # derived from the effects (so ``dataclasses.replace(card, effects=…)`` gives fresh ones):
     abilities: tuple[int, ...] = field(init=False, compare=False)  # effects that start an activated ability
     auras: tuple[Any, ...] = field(init=False, compare=False)  # static effects that act as auras
@@ -52,7 +53,8 @@ class CardData:
         found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
         object.__setattr__(self, "abilities", found)
         auras = tuple(e for e in self.effects if e.when == "static" and e.do in ("modify", "grant_keyword")
-                      and not e.target.self_only and e.target.count == 0)
+                      and (not e.target.self_only and e.target.count == 0
+                           or e.target.self_only and getattr(e, "condition", None) is not None))
         object.__setattr__(self, "auras", auras)
         timed: dict[str, tuple[Any, ...]] = {}
         for e in self.effects:
@@ -121,9 +123,11 @@ class Attack:
     defender: int = 1  # the seat attacked (its player, or the owner of the target)
     power: int = 0  # added to the attacker's power for this battle (boosts), in thousandths
     shield: int = 0  # added to the attacked card's power for this battle (guards), in thousandths
+    hit: bool = False  # it hit the player: the attacker's ``hit`` effects take place once the damage is dealt
 
     def clone(self) -> Attack:
-        return Attack(self.attacker, self.target, self.blocker, self.hits_left, self.defender, self.power, self.shield)
+        return Attack(self.attacker, self.target, self.blocker, self.hits_left, self.defender, self.power, self.shield,
+                      self.hit)
 
 
 class Pending(NamedTuple):

@@ -14,7 +14,8 @@ from typing import Any
 from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.state import CardData, State
 
-__all__ = ["CONDITIONS", "ap", "change_of", "dp", "has", "matches", "refresh_auras", "side_seats", "sp", "thousandths", "works"]
+__all__ = ["CONDITIONS", "ap", "change_of", "condition_text", "dp", "has", "holds", "in_play", "life_left", "matches",
+           "refresh_auras", "side_seats", "sp", "thousandths", "works"]
 
 STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
 
@@ -28,9 +29,77 @@ CONDITIONS: dict[str, Callable[[State, int], bool]] = {
 
 
 def works(s: State, controller: int, card: CardData, e: Any) -> bool:
-    """Whether an effect works now: always, unless the card gives it a condition its controller does not meet."""
+    """Whether an effect works now: always, unless the card gives it a condition its controller does not meet (a
+    game's own, by name, or the effect's ``condition``)."""
     condition = card.conditions.get(id(e)) if card.conditions else None
-    return condition is None or CONDITIONS[condition](s, controller)
+    if condition is None:
+        return True
+    if isinstance(condition, str):
+        return CONDITIONS[condition](s, controller)
+    return holds(s, controller, card.uid, condition)
+
+
+def holds(s: State, controller: int, uid: int, c: Any) -> bool:
+    """Whether an effect's :class:`~amalogs.models.effects.Condition` holds now for the card ``uid`` of seat
+    ``controller``: every part given."""
+    if c.turn is not None and (s.active == controller) != (c.turn == "own"):
+        return False
+    if c.place is not None:
+        on = uid in s.games[controller].characters(s, controller)
+        if not on or (s.games[controller].leader_of(s, controller) == uid) != (c.place == "leader"):
+            return False
+    if c.behind and not all(life_left(s, controller) <= life_left(s, j) for j in opponents(s, controller)):
+        return False
+    count = c.count
+    if count is not None:
+        n = len(in_play(s, controller, count))
+        if (count.at_least is not None and n < count.at_least) or (count.at_most is not None and n > count.at_most):
+            return False
+    return True
+
+
+def in_play(s: State, controller: int, f: Any) -> list[int]:
+    """The characters in play that a selector or a field count names (its side, leader, row and card filter)."""
+    out = []
+    leader, row = f.leader, f.row
+    for i in side_seats(s, controller, f.side):
+        game = s.games[i]
+        chief = game.leader_of(s, i) if leader is not None else None
+        for uid in characters_of(s, i):
+            if (matches(s, uid, f) and (leader is None or (uid == chief) == (leader == "only"))
+                    and (row is None or game.row_of_card(s, i, uid) == row)):
+                out.append(uid)
+    return out
+
+
+LIFE_ZONES = ("life", "fort-area", "castle")
+
+
+def life_left(s: State, i: int) -> float:
+    """How much of its life seat i has left, 0 to 1 (HP, life cards, forts, castle walls, damage to take)."""
+    seat, game = s.seats[i], s.games[i]
+    start = max(int(s.rules[i].life), 1)
+    if "hp" in seat.counters:
+        return max(seat.counters["hp"], 0) / max(seat.counters.get("hp-max", start), 1)
+    zone: str | None = getattr(game, "life_zone", None)  # a game played from its data names its own
+    limit: int | None = getattr(game, "damage_limit", None)
+    if limit and zone in seat.zones:  # ダメージ蓄積: damage taken counts up to the limit
+        return max(limit - len(seat.zones[zone]), 0) / limit
+    for name in (zone, *LIFE_ZONES):
+        if name in seat.zones:
+            return min(len(seat.zones[name]) / start, 1.0)
+    return 0.5
+
+
+def condition_text(c: Any) -> str:
+    """A condition as a short line for the log (``turn=own place=leader count≤2``)."""
+    parts = [f"{k}={v}" for k, v in (("turn", c.turn), ("place", c.place)) if v is not None]
+    if c.behind:
+        parts.append("behind")
+    if c.count is not None:
+        parts.append("count" + "".join(f"{op}{n}" for op, n in (("≥", c.count.at_least), ("≤", c.count.at_most))
+                                       if n is not None))
+    return " ".join(parts) or "always"
 
 
 _ZERO = (0, 0, 0)
@@ -97,8 +166,13 @@ def refresh_auras(s: State) -> None:
     s.aura_memo = key
     for i, src in sources:
         for e in cards[src].auras:
-            targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
-                       if matches(s, u, e.target)]
+            if e.condition is not None and not holds(s, i, src, e.condition):
+                continue
+            if e.target.self_only:  # a static change of its own under a condition
+                targets = [src] if src in characters_of(s, i) else []
+            else:
+                targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
+                           if matches(s, u, e.target)]
             for uid in targets:
                 _aura(s, uid, e)
 
@@ -112,8 +186,8 @@ def _inputs(s: State, sources: list[tuple[int, int]]) -> tuple[Any, ...] | None:
     for _, src in sources:
         for e in cards[src].auras:
             target = e.target
-            if e.do != "modify" or target.max_bp is not None or target.min_bp is not None:
-                return None
+            if e.do != "modify" or target.max_bp is not None or target.min_bp is not None or e.condition is not None:
+                return None  # (a condition reads the turn, places, life and counts)
             keyword = keyword or target.keyword is not None
             state = state or target.state is not None
     on_field = tuple(tuple(s.games[j].characters(s, j)) for j in range(len(s.seats)))

@@ -54,7 +54,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import draw_from_deck, move_top, shuffle, standing
 from amalogs.referee.engine.registry import characters_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
-from amalogs.referee.engine.stack import push_effects
+from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.engine.values import has
 from amalogs.referee.games.profile_life import ProfileLife
@@ -362,13 +362,13 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
 
     def after_blocks(self, state: State) -> str:
         """The attacker's check (``battle.attack_check``, ヴァンガード's drive check): each revealed card goes to
-        hand; the effects of one with チェックトリガー take place."""
+        hand; the effects of a trigger (チェックトリガー, or effects ``when = "check"``) take place."""
         i = state.active
         attack = state.attack
         for _ in range(self.checks_of(state, attack.attacker) if attack is not None else self.attack_check):
             uid = move_top(state, i, self.deck, self.hand, "attack-check")
-            if uid is not None and "チェックトリガー" in state.cards[uid].unified:
-                push_effects(state, i, uid, "life")
+            if uid is not None and is_check_trigger(state.cards[uid]):
+                push_effects(state, i, uid, "check")
         return "resolve-attack"
 
     def characters(self, state: State, i: int) -> list[int]:

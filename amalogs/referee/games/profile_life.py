@@ -14,7 +14,7 @@ from __future__ import annotations
 from amalogs.referee.engine.core import CoreGame, HitResult, damage_top_fort, move_top
 from amalogs.referee.engine.field import finish, lose
 from amalogs.referee.engine.registry import opponents
-from amalogs.referee.engine.stack import push_effects
+from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import State
 
 __all__ = ["KNOCKED_OUT", "LIFE_TRIGGERS", "ProfileLife"]
@@ -67,8 +67,8 @@ class ProfileLife(CoreGame):
             uid = move_top(state, i, self.deck, self.life_zone, "life-revealed")
             if len(seat.zones[self.life_zone]) >= (self.damage_limit or rules.life):
                 return "lost"
-            if uid is not None and "チェックトリガー" in state.cards[uid].unified:  # a damage check's trigger
-                push_effects(state, i, uid, "life")
+            if uid is not None and is_check_trigger(state.cards[uid]):  # a damage check's trigger
+                push_effects(state, i, uid, "check")
             return "ok"
         life = seat.zones[self.life_zone]
         if not life:

@@ -278,7 +278,7 @@ class ProfilePlaces(CoreGame):
         """The host's boosters for the attack being declared: standing back-row cards with the boost keyword in
         the attacker's column, behind it."""
         attack = state.attack
-        if attack is None or attack.power:
+        if attack is None:
             return []
         i = state.active
         seat = state.seats[i]

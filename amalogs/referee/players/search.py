@@ -27,7 +27,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.determinize import InformationSet
 from amalogs.referee.engine.match import Match
 from amalogs.referee.engine.state import State
-from amalogs.referee.engine.values import ap, dp, sp
+from amalogs.referee.engine.values import ap, dp, life_left, sp
 from amalogs.referee.players.greedy import GreedyPlayer, is_done
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "SearchPlayer", "evaluate", "parse_budget"]
@@ -63,7 +63,6 @@ def parse_budget(option: str) -> int:
 
 # --- evaluation ---------------------------------------------------------------------------------------
 
-LIFE_ZONES = ("life", "fort-area", "castle")
 SP_POWER = 1500  # one strike point counts as this much power on the board
 BOARD_SCALE = 6000  # the board difference is measured against the total plus this much power
 RESOURCES_UP_TO = 10  # resources beyond this many count no more
@@ -73,22 +72,6 @@ WEIGHTS = (0.37, 1.66, 1.98, 0.20, 0.24, 0.16)
 """The evaluation's logistic model of who wins, one weight per feature: fitted on the positions at the start of
 every turn of greedy-against-greedy mirror matches of the seven shipped games, 150 seeds each
 (``benchmarks/search_evaluation.py`` fits them again)."""
-
-
-def life_left(s: State, i: int) -> float:
-    """How much of its life seat i has left, 0 to 1 (HP, life cards, forts, castle walls, damage to take)."""
-    seat, game = s.seats[i], s.games[i]
-    start = max(int(s.rules[i].life), 1)
-    if "hp" in seat.counters:
-        return max(seat.counters["hp"], 0) / max(seat.counters.get("hp-max", start), 1)
-    zone: str | None = getattr(game, "life_zone", None)  # a game played from its data names its own
-    limit: int | None = getattr(game, "damage_limit", None)
-    if limit and zone in seat.zones:  # ダメージ蓄積: damage taken counts up to the limit
-        return max(limit - len(seat.zones[zone]), 0) / limit
-    for name in (zone, *LIFE_ZONES):
-        if name in seat.zones:
-            return min(len(seat.zones[name]) / start, 1.0)
-    return 0.5
 
 
 def board(s: State, i: int) -> int:
