@@ -190,6 +190,13 @@ def _subtype_cycles(p: GameProfile) -> Iterator[Problem]:
 def _referee_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
     """The structured fields the referee reads name things that exist and fit together."""
     yield from _unknown("battle.blocker_keyword", p.battle.blocker_keyword, p.ids("keywords"), "keyword")
+    combat = p.battle.keywords
+    for k, e in enumerate(combat.evasion):
+        yield from _unknown(f"battle.keywords.evasion[{k}].keyword", e.keyword, p.ids("keywords"), "keyword")
+        for j, other in enumerate(e.blocked_by):
+            yield from _unknown(f"battle.keywords.evasion[{k}].blocked_by[{j}]", other, p.ids("keywords"), "keyword")
+    for key in ("vigilance", "defender"):
+        yield from _unknown(f"battle.keywords.{key}", getattr(combat, key), p.ids("keywords"), "keyword")
     if p.battle.blockers == "keyword" and p.battle.blocker_keyword is None:
         yield "battle.blocker_keyword", "blockers is 'keyword' but no blocker_keyword names the keyword"
     yield from _unknown("resources.colour_source", p.resources.colour_source, p.ids("stats"), "stat")

@@ -242,6 +242,22 @@ class Guard(DataModel):
         "moving to the guard zone (インターセプト)")
 
 
+class Evasion(DataModel):
+    """An attacker with a keyword that only some cards may block (Magic's flying: only flying or reach)."""
+
+    keyword: Slug = Field(description="the native keyword of the attacker")
+    blocked_by: tuple[Slug, ...] = Field(description="the native keywords a card needs to block it (empty: nothing "
+                                         "may)")
+
+
+class CombatKeywords(DataModel):
+    """Native keywords whose rules are the attack's: who may block, who may attack, whether attacking rests."""
+
+    evasion: tuple[Evasion, ...] = Field((), description="attackers only some cards may block")
+    vigilance: Slug | None = Field(None, description="a card with this keyword does not rest when it attacks")
+    defender: Slug | None = Field(None, description="a card with this keyword cannot attack")
+
+
 class BattleRules(DataModel):
     """Attacks, blocks, battles and damage on characters."""
 
@@ -280,6 +296,8 @@ class BattleRules(DataModel):
         "it damages the player only when the attack's power, boosts included, is at least the leader's, guards "
         "included (ヴァンガード); a player with no leader is hit as usual")
     guard: Guard | None = Field(None, description="the guard step, when the game has one")
+    keywords: CombatKeywords = Field(CombatKeywords.model_construct(), description="keywords whose rules are the "
+                                     "attack's: evasion (flying), vigilance, defender (optional)")
 
 
 class Place(Named):

@@ -149,6 +149,10 @@ class CoreGame:
         """The host's cost of attacking (rest / spend the attacker)."""
         state.seats[i].rested.add(uid)
 
+    evasion: dict[str, frozenset[str]] = {}
+    """Native keyword of an attacker → the native keywords a card needs to block it (Magic's flying); a game's own
+    rule, applied whichever game the blocker is from."""
+
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The host's game decides legal targets (None: the player), honouring the defender's デコイ."""
         return [None]

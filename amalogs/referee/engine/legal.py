@@ -33,7 +33,13 @@ class LegalActions:
 
     def _block_actions(self, s: State, me: int) -> list[Action]:
         assert s.attack is not None
+        attacker = s.attack.attacker
         options = s.games[me].block_options(s, me, s.attack.target)
+        evasion = s.games[s.cards[attacker].owner].evasion  # the attacker's game's rule (Magic's flying)
+        if evasion and options:
+            cards = s.cards
+            for keyword in cards[attacker].keywords & evasion.keys():
+                options = [u for u in options if cards[u].keywords & evasion[keyword]]
         return [_NOBLOCK, *[_new(Action, ("block", (u,))) for u in options]]
 
     def _trigger_actions(self, s: State, me: int) -> list[Action]:

@@ -77,7 +77,8 @@ class ThisTurn(DataModel):
     """A seat's facts about the current turn."""
 
     resource_placed: bool = Field(False, description="it has put its one resource of the turn from hand")
-    used: tuple[tuple[Ref, Int], ...] = Field((), description="once-a-turn abilities used: [card, ability]")
+    used: tuple[tuple[Ref, Int], ...] = Field((), description="once-a-turn abilities used: [card, ability]; "
+                                                 "ability -1: the card attacked this turn without resting (vigilance)")
     moving: bool = Field(False, description="ギルドヒーローズ: its attack phase's move step has begun")
     boost: Int = Field(0, ge=-1000, le=1000, description="extra damage for its next player damage this turn (boost_attack)")
 

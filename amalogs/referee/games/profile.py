@@ -144,6 +144,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
                                                                         if "サーチアタック" in rules else ())))
         self.blockers = battle.blockers or ("any" if "ブロック宣言" in rules else "none")
         self.blocker_keyword = battle.blocker_keyword
+        self.evasion = {e.keyword: frozenset(e.blocked_by) for e in battle.keywords.evasion}
+        self.vigilance, self.defender = battle.keywords.vigilance, battle.keywords.defender
         self.attack_check = battle.attack_check
         self.life_system = page.life_system().value
         limit = lose_forms.get("count-reached")
@@ -341,12 +343,24 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             return []
         able = [u for u in standing(seat, self.characters(state, i))
                 if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
+        if self.defender is not None:  # a card with the defender keyword never attacks
+            able = [u for u in able if self.defender not in state.cards[u].keywords]
+        if self.vigilance is not None and seat.used:  # one that attacked without resting does not attack again
+            able = [u for u in able if (u, ATTACKED) not in seat.used]
         if self.attack_rows is not None:
             able = [u for u in able if self.in_attack_rows(seat, u)]
         if self.leader_rule:  # only the leader attacks
             leader = self._leader(state, i)
             return [u for u in able if u == leader]
         return able
+
+    def on_attack(self, state: State, i: int, uid: int) -> None:
+        """Attacking rests the attacker, except one with the vigilance keyword (it is marked as having attacked
+        this turn instead: ability -1 in the seat's once-a-turn set)."""
+        if self.vigilance is None or self.vigilance not in state.cards[uid].keywords:
+            state.seats[i].rested.add(uid)
+        else:
+            state.seats[i].used.add((uid, ATTACKED))
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         if "characters" in self.attack_targets:
@@ -394,5 +408,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         if self.one_sided and state.seats[state.cards[attacker].owner].game == self.id:
             dealt[defender] = 0
 
+
+ATTACKED = -1
+"""In a seat's once-a-turn set (``Seat.used``) with a card: it attacked this turn without resting (vigilance)."""
 
 _CHARACTER_GENERA = frozenset({"キャラ", "エースキャラ", "進化キャラ", "サポートキャラ", "エネミーキャラ", "リーダーキャラ"})
