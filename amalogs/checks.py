@@ -195,7 +195,7 @@ def _referee_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         yield from _unknown(f"battle.keywords.evasion[{k}].keyword", e.keyword, p.ids("keywords"), "keyword")
         for j, other in enumerate(e.blocked_by):
             yield from _unknown(f"battle.keywords.evasion[{k}].blocked_by[{j}]", other, p.ids("keywords"), "keyword")
-    for key in ("vigilance", "defender"):
+    for key in ("vigilance", "defender", "trample"):
         yield from _unknown(f"battle.keywords.{key}", getattr(combat, key), p.ids("keywords"), "keyword")
     if p.battle.blockers == "keyword" and p.battle.blocker_keyword is None:
         yield "battle.blocker_keyword", "blockers is 'keyword' but no blocker_keyword names the keyword"

@@ -256,6 +256,8 @@ class CombatKeywords(DataModel):
     evasion: tuple[Evasion, ...] = Field((), description="attackers only some cards may block")
     vigilance: Slug | None = Field(None, description="a card with this keyword does not rest when it attacks")
     defender: Slug | None = Field(None, description="a card with this keyword cannot attack")
+    trample: Slug | None = Field(None, description="a blocked attacker with this keyword deals the damage beyond "
+                                 "what destroys its blocker to the defending player (a DDS game's attacker)")
 
 
 class BattleRules(DataModel):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.bridge import battle
-from amalogs.referee.engine.effects import ap, push_effects, sp
+from amalogs.referee.engine.effects import ap, dp, push_effects, sp
 from amalogs.referee.engine.field import lose
 from amalogs.referee.engine.registry import opponents
 from amalogs.referee.engine.state import Attack, State
@@ -141,13 +141,21 @@ class AttackSteps:
             s.emit("fizzle", seat=defender, card=opponent, effect="battle")
             self._after_attack()
         else:
-            battle(s, attack.attacker, opponent)
+            room = max(dp(s, opponent) - s.seats[defender].damage.get(opponent, 0), 0)  # what destroys it
+            dealt = battle(s, attack.attacker, opponent)
+            trample = s.games[s.active].trample
+            if (trample is not None and attack.blocker is not None and dealt > room and not s.finished
+                    and trample in s.cards[attack.attacker].keywords and s.rules[s.active].damage_system == "DDS"):
+                s.emit("trample", seat=s.active, card=attack.attacker, amount=dealt - room)
+                self._player_damage(defender, dealt - room)  # the rest of its damage goes to the player
+                return
             self._run_stack("attack-over")
 
-    def _player_damage(self, defender: int) -> None:
+    def _player_damage(self, defender: int, attack_value: int | None = None) -> None:
         """Bridge rule: the attacker's damage system against the defender's life system. A DDS attacker's SP
         bonus (its SP this turn — printed 0 — plus its controller's boost_attack; 0 or less is ignored) adds to
-        its AP against a DDS player, and to the SP 1 it deals an SPS player (docs/rules.md §3)."""
+        its AP against a DDS player, and to the SP 1 it deals an SPS player (docs/rules.md §3). ``attack_value``:
+        the attack a DDS attacker deals instead of its AP (the rest of a trampling attacker's damage)."""
         s = self.state
         attack = s.attack
         assert attack is not None
@@ -160,7 +168,8 @@ class AttackSteps:
             return
         bonus = max(sp(s, attack.attacker) + boost, 0)
         if s.rules[defender].dds_hits_with_ap:  # the resolution table: AP against forts, life points …
-            result = guard.take_attack(s, defender, ap(s, attack.attacker) + bonus * 1000)
+            value = ap(s, attack.attacker) if attack_value is None else attack_value
+            result = guard.take_attack(s, defender, value + bonus * 1000)
             self._hit_result(defender, result)
             if not s.finished and s.phase != "trigger":
                 self._run_stack("damage")

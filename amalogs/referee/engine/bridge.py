@@ -30,8 +30,9 @@ def public_card(s: State, uid: int) -> dict[str, Any]:
     return data
 
 
-def battle(s: State, attacker: int, defender: int) -> None:
-    """Two characters deal their canonical attack to each other; 先制攻撃 deals first; damage accumulates."""
+def battle(s: State, attacker: int, defender: int) -> int:
+    """Two characters deal their canonical attack to each other; 先制攻撃 deals first; damage accumulates. Returns
+    what the attacker dealt (0 when it left the field before it could)."""
     refresh_auras(s)
     first = [u for u in (attacker, defender) if has(s, u, "先制攻撃")]
     both = [attacker, defender]
@@ -39,8 +40,10 @@ def battle(s: State, attacker: int, defender: int) -> None:
     if s.log_events:
         s.emit("battle", attacker=attacker, defender=defender)
     dealt = _battle_damage(s, attacker, defender)
+    by_attacker = 0
     for wave in order:
         hits = [(u, defender if u == attacker else attacker, dealt[u]) for u in wave if on_field(s, u)]
+        by_attacker += sum(amount for u, _, amount in hits if u == attacker)
         for _, target, amount in hits:
             seat = s.seats[s.cards[target].owner]
             seat.damage[target] = seat.damage.get(target, 0) + amount
@@ -50,6 +53,7 @@ def battle(s: State, attacker: int, defender: int) -> None:
         owner = s.cards[u].owner
         if s.rules[owner].damage_cleanup in ("戦闘終了時", "なし"):
             s.seats[owner].damage.pop(u, None)
+    return by_attacker
 
 
 def _battle_damage(s: State, attacker: int, defender: int) -> dict[int, int]:

@@ -149,6 +149,10 @@ class CoreGame:
         """The host's cost of attacking (rest / spend the attacker)."""
         state.seats[i].rested.add(uid)
 
+    trample: str | None = None
+    """The native keyword of a blocked DDS attacker whose damage beyond what destroys the blocker goes on to the
+    defending player (Magic's trample); the attacking game's rule."""
+
     evasion: dict[str, frozenset[str]] = {}
     """Native keyword of an attacker → the native keywords a card needs to block it (Magic's flying); a game's own
     rule, applied whichever game the blocker is from."""

@@ -146,6 +146,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.blocker_keyword = battle.blocker_keyword
         self.evasion = {e.keyword: frozenset(e.blocked_by) for e in battle.keywords.evasion}
         self.vigilance, self.defender = battle.keywords.vigilance, battle.keywords.defender
+        self.trample = battle.keywords.trample
         self.attack_check = battle.attack_check
         self.life_system = page.life_system().value
         limit = lose_forms.get("count-reached")
