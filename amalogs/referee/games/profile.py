@@ -137,6 +137,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.sps = page.damage_system().value == "SPS"
         rules = {e.rule.value for e in page.keyword_rules}
         self.one_sided = "ワンサイドアタック" in rules
+        self.quick_types = frozenset(t for e in page.spell_speeds if e.speed == 2 for t in e.card_types)
+        self.quick_keywords = frozenset(e.native for e in page.unified_keywords if e.spell_speed == 2)
         self.leader_rule = "選抜リーダー制" in rules
         self.no_characters_loses = self.leader_rule or "no-characters" in lose_forms
         battle = profile.battle

@@ -55,6 +55,29 @@ class ProfilePlays(ProfilePlaces):
     colour_rule: Literal["none", "colour-cost", "one-of-colour"]
     colour_source: str | None
     coloured: frozenset[str]
+    quick_types: frozenset[str]  # native card types played at spell speed 2 (Magic's instant)
+    quick_keywords: frozenset[str]  # native keywords whose cards are played at spell speed 2 (flash)
+
+    def reactions(self, state: State, i: int) -> list[Action]:
+        """Spell-speed-2 plays from hand when the host's attacks begin: cards of a type, or with a keyword, the
+        page plays at spell speed 2 that this seat can pay for (placed characters aside: they need a place)."""
+        if not (self.quick_types or self.quick_keywords):
+            return []
+        seat, cards = state.seats[i], state.cards
+        out = []
+        for u in seat.zones[self.hand]:
+            card = cards[u]
+            if not (card.type in self.quick_types or card.keywords & self.quick_keywords):
+                continue
+            if self.places and card.type in self.characters_types:
+                continue
+            if self.costs and self.payment(state, seat, card) is None:
+                continue
+            out.append(Action("react", (u,)))
+        return out
+
+    def apply_reaction(self, state: State, i: int, action: Action) -> None:
+        self._play(state, i, int(action.args[0]))
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         move_top(state, i, self.deck, self.resource_zone, "energy", rested)
