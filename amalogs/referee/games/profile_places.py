@@ -93,9 +93,9 @@ class ProfilePlaces(CoreGame):
 
     def occupant(self, state: State, i: int, place: str) -> int | None:
         """The card on a place of seat i (None: the place is open)."""
-        seat = state.seats[i]
-        for uid, at in seat.at.items():
-            if at == place and uid in seat.zones[self.field]:
+        at = state.seats[i].at
+        for uid in state.seats[i].zones[self.field]:  # (the places of cards no longer in play are not theirs)
+            if at.get(uid) == place:
                 return uid
         return None
 
@@ -107,7 +107,8 @@ class ProfilePlaces(CoreGame):
         return self.occupant(state, i, self.leader_place) if self.leader_place is not None else None
 
     def _open_places(self, state: State, i: int) -> list[str]:
-        taken = {self.place_of(state.seats[i], u) for u in state.seats[i].zones[self.field]}
+        at = state.seats[i].at
+        taken = {at.get(u) for u in state.seats[i].zones[self.field]}
         return [p for p in self.places if p not in taken and p != self.leader_place]
 
     def put_on_place(self, state: State, i: int, uid: int, place: str) -> None:
@@ -169,13 +170,18 @@ class ProfilePlaces(CoreGame):
         leader = self.leader_card(state, i)
         return state.cards[leader].level if leader is not None else 0
 
-    def callable_level(self, state: State, i: int, uid: int) -> bool:
-        return not self.call_limit or state.cards[uid].level <= self.leader_level(state, i)
+    def callable_level(self, state: State, i: int, uid: int, level: int | None = None) -> bool:
+        """Whether a card may be called under the call limit (``level``: the leader's, when already known)."""
+        if not self.call_limit:
+            return True
+        return state.cards[uid].level <= (self.leader_level(state, i) if level is None else level)
 
-    def call_actions(self, state: State, i: int, uid: int) -> list[Action]:
+    def call_actions(self, state: State, i: int, uid: int, open_places: list[str] | None = None) -> list[Action]:
         """``play X PLACE`` for each place a character may be called to: open places first (the front row
-        first, or the back row first for a card with the boost keyword), occupied ones after."""
-        open_places = self._open_places(state, i)
+        first, or the back row first for a card with the boost keyword), occupied ones after (``open_places``:
+        the open places, when already known)."""
+        if open_places is None:
+            open_places = self._open_places(state, i)
         back_first = self.boost_keyword is not None and self.boost_keyword in state.cards[uid].keywords
         order = sorted(self.places, key=lambda p: (p not in open_places, (self.row_of[p] == "back") != back_first))
         return [_new(Action, ("play", (uid, p))) for p in order if p != self.leader_place]
@@ -313,8 +319,10 @@ class ProfilePlaces(CoreGame):
         if attack is None or not self.guards_attacks:
             return []
         seat, cards = state.seats[i], state.cards
+        level = self.leader_level(state, i) if self.call_limit else 0
         out = [_new(Action, ("guard", (u,))) for u in seat.zones[self.hand]
-               if cards[u].shield > 0 and cards[u].type in self.characters_types and self.callable_level(state, i, u)]
+               if cards[u].shield > 0 and cards[u].type in self.characters_types
+               and self.callable_level(state, i, u, level)]
         if self.intercept is not None:
             for u in seat.zones[self.field]:
                 place = self.place_of(seat, u)

@@ -167,12 +167,14 @@ class ProfilePlays(ProfilePlaces):
         counts: dict[str, int] | None = None
         payable: dict[tuple[object, ...], bool] = {}  # what a payment reads of a card → whether it can be paid
         cards = state.cards
+        level = self.leader_level(state, i) if self.call_limit else 0  # (worked out once for the hand)
+        open_places: list[str] | None = None
         for u in hand:
             card = cards[u]
             if card.type in self.resource_types:
                 continue
             placed = self.places and card.type in self.characters_types
-            if placed and not self.callable_level(state, i, u):
+            if placed and not self.callable_level(state, i, u, level):
                 continue
             if self.costs and not (self.free_calls and placed):
                 key = (card.cost, card.colours, card.cost_table)
@@ -187,7 +189,9 @@ class ProfilePlays(ProfilePlaces):
                 if not ok:
                     continue
             if placed:
-                actions += self.call_actions(state, i, u)
+                if open_places is None:
+                    open_places = self._open_places(state, i)
+                actions += self.call_actions(state, i, u, open_places)
             else:
                 actions.append(Action("play", (u,)))
         return [*actions, *self.move_actions(state, i), Action("attack-phase")]
