@@ -141,7 +141,8 @@ class AttackSteps:
             s.emit("fizzle", seat=defender, card=opponent, effect="battle")
             self._after_attack()
         else:
-            room = max(dp(s, opponent) - s.seats[defender].damage.get(opponent, 0), 0)  # what destroys it
+            taken = s.seats[s.cards[opponent].owner].damage.get(opponent, 0)
+            room = max(dp(s, opponent) - taken, 0)  # what destroys it
             dealt = battle(s, attack.attacker, opponent)
             trample = s.games[s.active].trample
             if (trample is not None and attack.blocker is not None and dealt > room and not s.finished

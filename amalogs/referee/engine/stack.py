@@ -12,8 +12,6 @@ FALLBACK: dict[str, tuple[str, ...]] = {"life": ("check", "play"), "check": ("li
 """A card revealed from the life (a life trigger) or by a check with no effects of that timing: its effects of the
 other (a trigger is a trigger however it is revealed), else its effects when played (a trigger card's own)."""
 
-NOT_YET: frozenset[str] = frozenset()
-"""Timings the referee does not carry out yet (every timing is carried out now, static ones as auras)."""
 
 
 def is_check_trigger(card: CardData) -> bool:
@@ -31,16 +29,14 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
         effects = next((found for other in FALLBACK[when] if (found := timed.get(other, ()))), ())
     if not effects:
         return
-    if card.conditions:
-        for e in [e for e in effects if not works(s, controller, card, e)]:
-            named = card.conditions[id(e)]
-            s.emit("condition-unmet", seat=controller, card=source, effect=e.do,
-                   condition=named if isinstance(named, str) else condition_text(named))
-        effects = tuple(e for e in effects if works(s, controller, card, e))
-    if when == "play" and NOT_YET:
-        for e in s.cards[source].effects:
-            if e.when in NOT_YET:
-                s.emit("effect-not-carried-out", seat=controller, card=source, effect=e.do, when=e.when)
+    if card.conditions:  # each condition worked out once: the unmet ones are logged, the rest go on
+        met = [works(s, controller, card, e) for e in effects]
+        for e, ok in zip(effects, met, strict=True):
+            if not ok:
+                named = card.conditions[id(e)]
+                s.emit("condition-unmet", seat=controller, card=source, effect=e.do,
+                       condition=named if isinstance(named, str) else condition_text(named))
+        effects = tuple(e for e, ok in zip(effects, met, strict=True) if ok)
     s.stack.extend([Pending(controller, source, e) for e in reversed(effects)])
 
 
