@@ -205,7 +205,29 @@ def _referee_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         yield "resources.colour_source", f"{source.id!r} is not a list stat (it should list the colours a resource gives)"
     extras = frozenset(e.id for e in p.deck.extra_cards)
     yield from _unknown("life.from_card", p.life.from_card, extras, "extra card kind")
+    yield from _resource_fields(p)
     yield from _play_fields(p, stats)
+
+
+def _resource_fields(p: GameProfile) -> Iterator[Problem]:
+    """A separate resource deck and a counter resource fit the rest of ``[resources]``."""
+    res = p.resources
+    yield from _unknown("resources.deck", res.deck, frozenset(sd.id for sd in p.deck.side_decks), "side deck")
+    if res.deck is not None and res.source not in ("automatic", "dedicated-cards"):
+        yield "resources.deck", (f"resource cards from a separate deck arrive by themselves: source must be "
+                                 f"'dedicated-cards' or 'automatic', not {res.source!r}")
+    if res.counter is not None:
+        if res.deck is not None:
+            yield "resources.counter", "a counter of points is not made of cards: it takes no resources.deck"
+        if res.source != "automatic":
+            yield "resources.counter", (f"a counter of points grows by itself: source must be 'automatic', not "
+                                        f"{res.source!r}")
+        if res.colour_rule not in (None, "none") or res.colour_source is not None:
+            yield "resources.counter", "points have no colours: leave out colour_rule and colour_source"
+        if not res.costs:
+            yield "resources.counter", "costs is false: a counter of points would pay for nothing"
+    if res.maximum is not None and res.starting > res.maximum:
+        yield "resources.starting", f"{res.starting} is more than resources.maximum ({res.maximum})"
 
 
 def _number_stat(where: str, value: str | None, stats: dict[str, Any]) -> Iterator[Problem]:
@@ -289,6 +311,22 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     yield from _keyword_rules(page)
     yield from _phrasebook(page, profile)
     yield from _we(page, profile)
+    yield from _resource_zone(page, profile)
+
+
+def _resource_zone(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
+    """Resources made of cards need a zone to lie in: a game whose resources arrive by themselves from the deck
+    top (or a resource deck) and whose page maps no zone to 資源エリア would put them on the field, where they
+    would fight as characters. Points that are not cards are a ``[resources.counter]``."""
+    res = profile.resources
+    arrives = res.deck is not None or (res.source == "automatic" and res.arrival != "rules")
+    if not arrives or res.counter is not None or not res.costs:
+        return
+    if not any(str(getattr(e.zone, "value", e.zone)) == "資源エリア" for e in page.permanent_types):
+        yield "permanent_types", ("the profile's resources arrive by themselves as cards (resources.source "
+                                  f"{res.source!r}{', resources.deck' if res.deck else ''}), but no zone is mapped to "
+                                  "資源エリア to hold them: map the resource zone, or declare [resources.counter] in the "
+                                  "profile for points that are not cards")
 
 
 def _duplicated_entries(page: MappingPage) -> Iterator[Problem]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from amalogs.errors import AmalogsError, shown_path
 
-__all__ = ["NotRegular", "file_kind_name", "read_regular"]
+__all__ = ["NotRegular", "file_kind_name", "read_regular", "read_text"]
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
@@ -69,3 +69,14 @@ def read_regular(path: Path, what: str, limit: int, error: Callable[[str], Excep
     if len(raw) > limit:
         raise fail(f"too large: over {limit:,} bytes; a {what} may hold at most {_size(limit)}")
     return raw
+
+
+def read_text(path: Path, what: str, limit: int, error: Callable[[str], Exception] | None = None) -> str:
+    """The text of ``path``, read as :func:`read_regular` reads it and decoded as UTF-8; bytes that are not
+    UTF-8 are refused the same way (``not a readable save file (…)``)."""
+    raw = read_regular(path, what, limit, error)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail = error or (lambda problem: NotRegular(f"{shown_path(path)}: {problem}"))
+        raise fail(f"not a readable {what} ({exc})") from None

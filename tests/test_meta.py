@@ -4,6 +4,7 @@ keep the referee's invariants after every core action."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -349,7 +350,9 @@ HEADER = ('{"type": "meta-header", "version": 1, "seed": 1, "settings": {}, "pla
 
 @pytest.mark.parametrize(("name", "text", "where"), [
     ("bad.jsonl", HEADER.replace('"seed": 1', '"seed": "one"'), "line 1: seed"),
-    ("bad.jsonl", HEADER.replace('"version": 1, "seed"', '"version": 2, "seed"'), "line 1: version"),
+    ("bad.jsonl", HEADER.replace('"version": 1, "seed"', '"version": 3, "seed"'), "line 1: version"),
+    ("bad.jsonl", HEADER.replace('"version": 1, "seed"', '"version": 2, "seed"'), "the last line must be the log's seal"),
+    ("bad.jsonl", HEADER + '\n{"type": "seal", "header": {}}', "line 2: a seal line in the middle"),
     ("bad.jsonl", HEADER.replace('"SGK"]', '"SGK", "BD"]'), "line 1: teams.0.avatars"),
     ("bad.jsonl", HEADER.replace('"BJ"', '"NOPE"'), "teams: "),
     ("bad.jsonl", HEADER + "\n{not json", "line 2: not JSON"),
@@ -452,3 +455,24 @@ def test_the_board_shades_each_teams_range(catalog: Catalog) -> None:
     far = next((x, y) for y in range(9) for x in range(9) if all(
         a.square is None or distance(a.square, (x, y)) > a.reach for a in game.avatars))
     assert "on " not in str(cells[far[0]]._cells[far[1]].style)
+
+
+def test_a_meta_log_is_sealed_and_an_edited_header_is_named(cli: Cli, tmp_path: Path) -> None:
+    """A meta-game log ends in the seal of its header's fields: the header edited (a seed, a player) is refused
+    naming the field; the log cut short or given a second seal is refused too; the log as written replays."""
+    log = tmp_path / "game.jsonl"
+    code, _, err = cli("meta", "--seed", "3", "--p1", "random", "--p2", "random", "--quiet", "--log", str(log))
+    assert code == 0, err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    head, last = json.loads(lines[0]), json.loads(lines[-1])
+    assert head["version"] == 2 and last["type"] == "seal" and set(last["header"]) >= {"seed", "teams", "players"}
+    assert cli("replay", str(log))[0] == 0
+    for edit, where in (({"seed": 4}, "line 1: seed: edited"), ({"players": ["greedy", "random"]}, "line 1: players")):
+        bad = tmp_path / "edited.jsonl"
+        bad.write_text("\n".join([json.dumps(head | edit), *lines[1:]]) + "\n", encoding="utf-8")
+        code, out, err = cli("replay", str(bad))
+        assert code == 1 and err.count("\n") == 1 and where in err and "Traceback" not in out + err, err
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    code, _, err = cli("replay", str(cut))
+    assert code == 1 and "the last line must be the log's seal" in err, err

@@ -307,3 +307,15 @@ def test_the_shipped_matchups_are_the_balance_reports_win_rates() -> None:
     balance = json.loads((Path(__file__).parent.parent / "reports" / "balance" / "balance.json").read_text("utf-8"))
     shipped = json.loads(files("amalogs.meta").joinpath("matchups.json").read_text("utf-8"))
     assert shipped == matchups_from_balance(balance)
+
+
+def test_the_meta_players_names_are_one_list() -> None:
+    """The names a save, `amalogs meta --p1` and make_meta_player accept are the same list."""
+    from amalogs.meta.players import META_PLAYERS, make_meta_player
+    from amalogs.meta.settings import META_PLAYER_NAMES, MetaError
+
+    assert set(META_PLAYER_NAMES) == {*META_PLAYERS, "human"}
+    for name in META_PLAYERS:
+        make_meta_player(name)
+    with pytest.raises(MetaError, match="random, greedy, matchup, human"):
+        make_meta_player("nobody")

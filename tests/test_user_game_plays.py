@@ -116,9 +116,10 @@ def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: P
 
 
 RULE_ROOT = USER_ROOT.parent / "rule-games"
-"""Four games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
-fort life, a leader's HP with colour-cost crystals and attack checks, and 選抜リーダー制 with prize cards, HP制
-and no resources (tests/positions/gen-sd-*, gen-fs-*, gen-hd-*, gen-pc-*)."""
+"""Six games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
+fort life, a leader's HP with colour-cost crystals and attack checks, 選抜リーダー制 with prize cards, HP制
+and no resources, a separate resource deck, and points that are not cards (tests/positions/gen-sd-*, gen-fs-*,
+gen-hd-*, gen-pc-*, gen-sr-*, gen-pa-*)."""
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +128,8 @@ def rule_games() -> Catalog:
     return load_catalog([RULE_ROOT])
 
 
-@pytest.mark.parametrize("game", ["shield-duel", "fort-siege", "hero-duel", "pocket-clash"])
+@pytest.mark.parametrize("game", ["shield-duel", "fort-siege", "hero-duel", "pocket-clash", "spark-rally",
+                                  "pulse-arena"])
 def test_each_rule_game_plays_every_shipped_game(rule_games: Catalog, game: str) -> None:
     plays_every_game(rule_games, game)
 

@@ -52,6 +52,18 @@ def test_dedicated_cards_held_back_further_are_we1(catalog: Catalog, change: dic
     assert appraise(profile).we == 1
 
 
+def test_a_separate_resource_deck_and_a_counter_are_we3(catalog: Catalog) -> None:
+    """Dedicated resource cards that come from a deck of their own are never searched for in the main deck
+    (the published reason for WE3), and neither are points on a counter."""
+    from amalogs.models.game import ResourceCounter
+
+    base = catalog.game("build-divide").profile
+    deck = appraise(_with_resources(base, source="dedicated-cards", deck="d-deck"))
+    assert deck.we == 3 and "separate resource deck (d-deck)" in deck.reasons[-1].answer
+    counter = appraise(_with_resources(base, source="automatic", counter=ResourceCounter()))
+    assert counter.we == 3 and "points on a counter" in counter.reasons[-1].answer
+
+
 def test_range_is_five_minus_we() -> None:
     assert [range_of(w) for w in (1, 2, 3, 4)] == [4, 3, 2, 1]
 

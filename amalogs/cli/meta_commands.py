@@ -20,12 +20,9 @@ if TYPE_CHECKING:
     from amalogs.meta.game import MetaGame
     from amalogs.meta.saves import MetaSession
 
-__all__ = ["META_PLAYER_NAMES", "meta", "replay_meta", "resume_meta"]
+__all__ = ["meta", "replay_meta", "resume_meta"]
 
 TEAM_STYLES = ("bold cyan", "bold magenta")
-META_PLAYER_NAMES = ("random", "greedy", "matchup", "human")
-"""The players ``--p1`` and ``--p2`` may name (a team's meta decisions; its core games' player is the same for
-random and greedy, else greedy)."""
 
 
 def core_player(name: str) -> str:
@@ -75,7 +72,7 @@ def meta(
     """
     from amalogs.meta.runner import play_batch
     from amalogs.meta.saves import MetaHeader, MetaSession
-    from amalogs.meta.settings import MetaSettings, parse_team
+    from amalogs.meta.settings import META_PLAYER_NAMES, MetaSettings, parse_team
     from amalogs.meta.teamfile import load_team_file
     from amalogs.referee.sessions.runner import cores
     from amalogs.writer import check_targets

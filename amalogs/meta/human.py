@@ -5,7 +5,7 @@ At each decision it draws the board from the observation — every avatar as its
 base as ``B`` and its base life, the squares the acting avatar may move to as ``+`` — says which avatar acts
 with what roll, and lists the legal actions, numbered. The person answers with a number, the action's text
 (``move 3 4``, ``stay``, ``duel``) or just the square (``3 4``); full-width digits and spaces typed with a Japanese
-input method are understood. ``?`` lists the choices again, ``board`` draws the board again. A wrong answer gets
+input method are understood (read as the referee's human player reads them). ``?`` lists the choices again, ``board`` draws the board again. A wrong answer gets
 one line saying what is allowed, and the question again; a decision with one choice (``duel``) is taken for it.
 End of input (Ctrl-D) stops the game as Ctrl-C does, so the command saves it (``amalogs resume`` goes on).
 
@@ -20,6 +20,8 @@ import random
 import unicodedata
 from collections.abc import Callable
 from typing import Any
+
+from amalogs.referee.players.human_input import numbered, read_answer
 
 __all__ = ["HumanMetaPlayer", "board_lines"]
 
@@ -103,10 +105,7 @@ class HumanMetaPlayer:
         self._menu(legal)
         self._choices = [*((str(k), a) for k, a in enumerate(legal, 1)), *((a, "") for a in legal)]
         while True:
-            try:
-                answer = " ".join(unicodedata.normalize("NFKC", self.ask(_PROMPT)).split())
-            except EOFError:
-                raise KeyboardInterrupt from None  # stops the game; the command saves it
+            answer = read_answer(self.ask, _PROMPT)  # (end of input stops the game; the command saves it)
             if answer in ("", "?", "help"):
                 self._menu(legal)
                 continue
@@ -131,8 +130,7 @@ class HumanMetaPlayer:
     def _parse(answer: str, legal: list[str]) -> str | None:
         text = answer.lower()
         if text.isascii() and text.isdigit():
-            k = int(text) if len(text) <= 6 else 0
-            return legal[k - 1] if 1 <= k <= len(legal) else None
+            return numbered(text, legal)
         if text in legal:
             return text
         parts = text.replace(",", " ").replace("(", " ").replace(")", " ").split()

@@ -32,7 +32,7 @@ from amalogs.referee import Match
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.invariants import invariant_problems
 from amalogs.referee.engine.positions import resolve_action
-from amalogs.referee.sessions.known_answers import matches
+from amalogs.referee.sessions.known_answers import in_order, legal_problems, matches, none_of, readable
 from amalogs.referee.sessions.sides import deck_ref
 
 __all__ = ["EXPECT_KEYS", "KEYS", "MetaKnownAnswer", "load_meta_known_answer", "run_meta_known_answer"]
@@ -212,58 +212,22 @@ class _Script:
     def look(self, match: Match, legal: list[Action]) -> None:
         """What must hold once the actions are used up: the step, who decides, legal and not legal actions."""
         s, expect, seats = match.state, self.expect, self.seats()
-        texts = [a.text() for a in legal]
         if "step" in expect and s.phase != expect["step"]:
             self.problems.append(f"step is {s.phase!r}, not {expect['step']!r}")
         if "decider" in expect:
             who = None if s.decider is None else seats[s.decider] if s.decider < len(seats) else "empty"
             if who != expect["decider"]:
                 self.problems.append(f"avatar {who} decides (seat {s.decider}), not avatar {expect['decider']}")
-        for text in expect.get("legal", []):
-            try:
-                action = resolve_action(match, self.text(text)).text()
-            except AmalogsError as exc:
-                self.problems.append(f"legal {text!r}: {exc}")
-                continue
-            if action not in texts:
-                self.problems.append(f"{text!r} ({action}) is not legal (legal: {', '.join(texts)})")
-        for text in expect.get("not_legal", []):
-            try:
-                action = resolve_action(match, self.text(text)).text()
-            except AmalogsError:
-                continue
-            if action in texts:
-                self.problems.append(f"{text!r} ({action}) is legal")
+        self.problems += legal_problems(match, legal, expect, self.text)
 
 
 def _readable(match: Match, seats: Sequence[int], event: dict[str, Any]) -> dict[str, Any]:
     """A core event with its card numbers also as ``card-id#N`` and its seat as an avatar (``avatar``)."""
-    cards = match.state.cards
-    out = dict(event)
-    for key in ("card", "attacker", "defender", "blocker", "target"):
-        value = event.get(key)
-        if isinstance(value, int) and 0 <= value < len(cards):
-            out[key] = f"{cards[value].card_id}#{value}"
+    out = readable(match, event)
     seat = event.get("seat")
     if isinstance(seat, int):
         out["avatar"] = seats[seat] if seat < len(seats) else "empty"
     return out
-
-
-def _in_order(wanted: list[Any], events: Sequence[dict[str, Any]], what: str) -> list[str]:
-    problems, at = [], 0
-    for want in wanted:
-        found = next((k for k in range(at, len(events)) if matches(want, events[k])), None)
-        if found is None:
-            problems.append(f"no {what} {want} (after {what} {at})")
-        else:
-            at = found + 1
-    return problems
-
-
-def _none_of(unwanted: list[Any], events: Sequence[dict[str, Any]], what: str) -> list[str]:
-    hits = [next((e for e in events if matches(u, e)), None) for u in unwanted]
-    return [f"{what} {hit} should not happen" for hit in hits if hit is not None]
 
 
 def run_meta_known_answer(catalog: Catalog, case: MetaKnownAnswer) -> list[str]:
@@ -323,12 +287,12 @@ def run_meta_known_answer(catalog: Catalog, case: MetaKnownAnswer) -> list[str]:
     if script.match is not None:
         seats = script.seats()
         events = [_readable(script.match, seats, e) for e in script.match.state.events]
-        problems += _in_order(expect.get("events", []), events, "event")
-        problems += _none_of(expect.get("absent", []), events, "event")
+        problems += in_order(expect.get("events", []), events, "event")
+        problems += none_of(expect.get("absent", []), events, "event")
     elif expect.get("events"):
         problems.append("no action was taken in the duel: no core events")
-    problems += _in_order(expect.get("meta_events", []), meta, "meta event")
-    problems += _none_of(expect.get("meta_absent", []), meta, "meta event")
+    problems += in_order(expect.get("meta_events", []), meta, "meta event")
+    problems += none_of(expect.get("meta_absent", []), meta, "meta event")
     if "base_life" in expect and game.life != expect["base_life"]:
         problems.append(f"base life is {game.life}, not {expect['base_life']}")
     return problems + invariants

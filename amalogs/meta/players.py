@@ -207,5 +207,7 @@ def make_meta_player(name: str) -> MetaPlayer:
 
         return HumanMetaPlayer()
     if name not in META_PLAYERS:
-        raise MetaError(f"unknown meta player {name!r} (available: {', '.join(META_PLAYERS)}, human)")
+        from amalogs.meta.settings import META_PLAYER_NAMES
+
+        raise MetaError(f"unknown meta player {name!r} (available: {', '.join(META_PLAYER_NAMES)})")
     return META_PLAYERS[name]()  # type: ignore[no-any-return]

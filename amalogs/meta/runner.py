@@ -3,7 +3,6 @@ processes if asked)."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from amalogs.catalog import Catalog
 from amalogs.meta.game import MetaGame, MetaOutcome
 from amalogs.meta.players import make_meta_player
 from amalogs.meta.saves import MetaHeader
+from amalogs.meta.saves import log_lines as header_log_lines
 from amalogs.meta.settings import MetaError, MetaSettings, TeamSpec
 
 __all__ = ["BatchSummary", "log_lines", "play_batch", "play_game", "play_outcomes", "summarise"]
@@ -37,12 +37,11 @@ def play_game(game: MetaGame, players: tuple[str, str], seed: int,
 
 
 def log_lines(game: MetaGame, seed: int, players: tuple[str, str]) -> list[str]:
-    """The JSONL log: a header (what was asked for, :class:`amalogs.meta.saves.MetaHeader`), then one event a
-    line."""
+    """The JSONL log: a header (what was asked for, :class:`amalogs.meta.saves.MetaHeader`), one event a line,
+    and the header's seal (:func:`amalogs.meta.saves.log_lines`)."""
     header = MetaHeader.model_validate({"seed": seed, "settings": game.settings, "teams": game.teams,
                                         "players": players, "core_players": game.core_players})
-    lines: list[dict[str, Any]] = [header.model_dump(mode="json"), *game.events]
-    return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
+    return header_log_lines(header, game.events)
 
 
 

@@ -29,12 +29,12 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError, cut, cut_text, shown_path
 from amalogs.meta.game import MetaGame, MetaOutcome
 from amalogs.meta.players import MetaPlayer, make_meta_player
-from amalogs.meta.settings import META_VERSION, MetaError, MetaSettings, TeamSpec
+from amalogs.meta.settings import MetaError, MetaSettings, PlayerName, TeamSpec
 from amalogs.models.base import DataModel
 from amalogs.writer import write_atomic
 
 __all__ = ["LOG_TYPE", "SAVE_TYPE", "MetaHeader", "MetaSave", "MetaSession", "file_kind", "load_save",
-           "read_log", "replay_log"]
+           "log_lines", "read_log", "replay_log"]
 
 LOG_TYPE: Literal["meta-header"] = "meta-header"
 """The format name a meta-game log's first line carries in ``type``."""
@@ -45,19 +45,24 @@ SAVE_TYPE: Literal["meta-save"] = "meta-save"
 FILE_LIMIT = 64 * 1024 * 1024
 """The largest log or save read (a 60-turn game's log is well under 1 MB)."""
 
-PlayerName = Literal["random", "greedy", "matchup", "human"]
-"""A team's meta player (``amalogs.meta.players``)."""
 CorePlayerName = Literal["random", "greedy", "human"]
 """The player of a team's core games inside duels."""
 Seed = Annotated[StrictInt, Field(ge=0, le=2**64 - 1)]  # (amalogs.referee.sessions.seal.SEED_MAX)
 M = TypeVar("M", bound=DataModel)
 
 
+LOG_VERSION: Literal[2] = 2
+"""The meta-game log's format: 2 ends in a seal line (a digest of each header field); 1, written before the seal,
+is still replayed."""
+SEAL = "seal"
+"""The ``type`` of a version 2 log's last line."""
+
+
 class MetaHeader(DataModel):
     """What a meta-game was asked to be: the first line of its log and the heart of its save."""
 
     type: Literal["meta-header"] = LOG_TYPE
-    version: Literal[1] = META_VERSION
+    version: Literal[1, 2] = LOG_VERSION
     seed: Seed
     settings: MetaSettings
     teams: tuple[TeamSpec, TeamSpec]
@@ -150,9 +155,16 @@ class MetaSession:
         write_atomic(path, self.saved().model_dump_json(indent=1) + "\n")  # (a Ctrl-C mid-write leaves the old)
 
     def log_lines(self) -> list[str]:
-        """The JSONL log: the header, then one event a line."""
-        lines: list[dict[str, Any]] = [self.header.model_dump(mode="json"), *self.game.events]
-        return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
+        """The JSONL log (:func:`log_lines`)."""
+        return log_lines(self.header, self.game.events)
+
+
+def log_lines(header: MetaHeader, events: Sequence[dict[str, Any]]) -> list[str]:
+    """The JSONL log: the header (as version 2), one event a line, and the seal of the header's fields (an edited
+    header is named when the log is read; the events are checked by playing the game again)."""
+    head = header.model_copy(update={"version": LOG_VERSION})
+    lines: list[dict[str, Any]] = [head.model_dump(mode="json"), *events, {"type": SEAL, "header": _seal(head)}]
+    return [json.dumps(line, ensure_ascii=False, sort_keys=True) for line in lines]
 
 
 def _seal(header: MetaHeader) -> dict[str, str]:
@@ -162,13 +174,9 @@ def _seal(header: MetaHeader) -> dict[str, str]:
 
 
 def _text(path: Path, what: str) -> str:
-    from amalogs.inputs import read_regular
+    from amalogs.inputs import read_text
 
-    raw = read_regular(path, what, FILE_LIMIT, lambda problem: MetaError(f"{shown_path(path)}: {problem}"))
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise MetaError(f"{shown_path(path)}: not a readable {what} ({exc})") from None
+    return read_text(path, what, FILE_LIMIT, lambda problem: MetaError(f"{shown_path(path)}: {problem}"))
 
 
 def _json(path: Path, text: str, where: str) -> Any:
@@ -223,6 +231,23 @@ def read_log(path: Path) -> tuple[MetaHeader, list[dict[str, Any]]]:
         if not isinstance(event, dict):
             raise MetaError(f"{shown_path(path)}: line {n}: an event must be a JSON object, not {cut(event)}")
         events.append(event)
+    if header.version >= 2:
+        from amalogs.referee.sessions.seal import unsealed_field
+
+        last = events.pop() if events and events[-1].get("type") == SEAL else None
+        seal = last.get("header") if last is not None else None
+        if not isinstance(seal, dict) or set(last or {}) != {"type", "header"} or \
+                not all(isinstance(k, str) and isinstance(v, str) for k, v in seal.items()):
+            raise MetaError(f"{shown_path(path)}: line {len(lines)}: the last line must be the log's seal "
+                            "({\"type\": \"seal\", \"header\": {...}}): the log was cut short or edited")
+        edited = unsealed_field(header.model_dump(mode="json"), seal)
+        if edited is not None:
+            raise MetaError(f"{shown_path(path)}: line 1: {edited}: edited since the log was written (it does not "
+                            "match the log's seal)")
+    seals = [n for n, e in enumerate(events, start=2) if e.get("type") == SEAL]
+    if seals:
+        raise MetaError(f"{shown_path(path)}: line {seals[0]}: a seal line in the middle of the log (or in a "
+                        "version 1 log, which has none): logs were joined or edited")
     return header, events
 
 

@@ -6,7 +6,7 @@ size, the 行動値 budget, how much base life a defeat costs and gives, what a 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     Field,
@@ -21,7 +21,12 @@ from pydantic import (
 from amalogs.errors import AmalogsError
 from amalogs.models.base import DataModel
 
-__all__ = ["META_VERSION", "TEAM_SIZE", "WE_SWITCHES", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
+__all__ = ["META_PLAYER_NAMES", "META_VERSION", "PlayerName", "TEAM_SIZE", "WE_SWITCHES", "MetaError", "MetaSettings", "TeamSpec", "parse_team"]
+
+PlayerName = Literal["random", "greedy", "matchup", "human"]
+"""A team's meta player (``amalogs.meta.players``): the one list of their names."""
+META_PLAYER_NAMES: tuple[str, ...] = get_args(PlayerName)
+"""The players ``--p1`` and ``--p2`` of ``amalogs meta`` may name, in the order shown."""
 
 META_VERSION: Literal[1] = 1
 """The version of the meta-game's settings, teams and logs as written."""

@@ -171,6 +171,19 @@ class Resource(Named):
 ResourceSource = Literal["none", "automatic", "any-card", "dedicated-cards", "deck-top"]
 
 
+class ResourceCounter(DataModel):
+    """Resources that are not cards: a counter of points (Shadowverse EVOLVE's PP). Its maximum starts at
+    ``resources.starting`` and grows at the start of each of the player's turns up to ``resources.maximum``; a
+    cost is paid by spending that many points."""
+
+    grows: Count = Field(1, description="how much the counter's maximum grows at the start of each of the player's "
+                         "turns (up to resources.maximum)")
+    refills: Flag = Field(True, description="whether the points refill to the counter's maximum at the start of "
+                          "each of the player's turns; false: unspent points stay and only the growth is added")
+    second_player_extra: Count = Field(0, description="points the second player gets on its first turn only, "
+                                       "beyond the maximum (lost at the end of that turn)")
+
+
 class ResourceSystem(DataModel):
     """How costs are paid. These facts drive the WE appraisal (WE考課)."""
 
@@ -206,6 +219,17 @@ class ResourceSystem(DataModel):
     colour_source: Slug | None = Field(
         None, description="the id of a list stat that names the colours a resource card gives (Magic's lands); "
         "default: a resource's own colours")
+    deck: Slug | None = Field(
+        None, description="the id of the side deck (deck.side_decks) the resource cards come from: a separate "
+        "resource deck (ONE PIECE's DON!! deck, GUNDAM's resource deck). per_turn cards a turn go from it to the "
+        "resource zone (first_turn on the first player's first turn), starting of them at the start; the main "
+        "deck never gives resources, and a hand card is never put as one")
+    first_turn: Count | None = Field(
+        None, description="the resources the first player gains on its first turn, where it differs from per_turn "
+        "(ONE PIECE: 1 DON!! instead of 2); for a resource deck, the deck top or a counter's growth")
+    counter: ResourceCounter | None = Field(
+        None, description="resources that are not cards but a counter of points (PP): see its keys; the "
+        "resource zone, per_turn and a source of cards are then not used")
 
 
 class LifeTier(Named):

@@ -90,6 +90,12 @@ def appraise(profile: GameProfile) -> Appraisal:
         step("Do the available resources build up turn by turn?", "no: the pool is full from the start", "WE4")
         return done(4)
     step("Do the available resources build up turn by turn?", "yes", "go on")
+    if r.counter is not None or r.deck is not None:
+        how = ("they are points on a counter that grows every turn, not cards" if r.counter is not None else
+               f"dedicated resource cards come from a separate resource deck ({r.deck}) every turn, never from "
+               "the main deck")
+        step("Must specific resource cards be found in the deck?", f"no: {how}", "WE3")
+        return done(3)
     if r.source in ("automatic", "any-card", "deck-top"):
         how = {
             "automatic": "they arrive automatically every turn, whatever is drawn",

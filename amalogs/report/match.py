@@ -17,6 +17,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from amalogs.referee.engine.core import POINTS, POINTS_MAX
+from amalogs.referee.engine.values import life_zone
 from amalogs.referee.sessions.runner import Side, Summary
 from amalogs.referee.engine.state import CardData
 
@@ -135,9 +137,7 @@ def side_status(state: Any, i: int, game: Any = None) -> str:
     if "hp" in seat.counters:
         parts.append(f"HP {seat.counters['hp']}")
     else:
-        zone = getattr(module, "life_zone", None)
-        if zone not in seat.zones:
-            zone = next((z for z in LIFE_WORDS if z in seat.zones), None)
+        zone = life_zone(state, i)
         limit = getattr(module, "damage_limit", None)
         system = getattr(rules, "life_system", "")
         if zone is not None and limit:
@@ -153,6 +153,8 @@ def side_status(state: Any, i: int, game: Any = None) -> str:
     if isinstance(resource, str) and resource in seat.zones and resource not in (
             "deck", "hand", getattr(module, "field", None)):
         parts.append(f"{RESOURCE_WORDS.get(resource, resource.replace('-', ' '))} {len(seat.zones[resource])}")
+    if getattr(module, "pays_points", False):  # points, not cards (resources.counter)
+        parts.append(f"points {seat.counters.get(POINTS, 0)} of {seat.counters.get(POINTS_MAX, 0)}")
     if "deck" in seat.zones:
         parts.append(f"deck {len(seat.zones['deck'])}")
     return " · ".join(parts)
@@ -341,6 +343,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "energy": f"places energy ({event.get('energy')} in all)" if "energy" in event else
                   "puts a card into its " + " ".join(f"{k.replace('-', ' ')} ({v} in all)" for k, v in event.items()
                                                      if k not in ("seq", "turn", "type", "seat", "card")),
+        "points": f"has {event.get('points')} points to spend (maximum {event.get('maximum')})",
         "play": (f"calls {c('card')} to {event['at']}" if "at" in event else f"plays {c('card')}")
                 + (" free from its life (a life trigger)" if event.get("free") else ""),
         "ride": f"rides {c('card')} (level {event.get('level')})" + (f"; {c('under')} goes under it" if "under" in event else ""),

@@ -81,14 +81,15 @@ def pasted_deck(catalog: Catalog, text: str, fallback: str | None, source: str) 
 
 
 def write_pasted(catalog: Catalog, folder: Path, seat: int, game: Game, deck: Deck) -> Side:
-    """Keep a checked pasted deck in the match's folder as a deck list and return the side that names it."""
+    """Keep a checked pasted deck in the match's folder as a deck list and return the side that names it (the
+    deck as checked: the list written reads back as the same deck, so it is neither read nor checked again)."""
     from amalogs.decklist import format_decklist
-    from amalogs.referee.sessions.sides import resolve_side
+    from amalogs.referee.sessions.sides import Side
     from amalogs.writer import write_atomic
 
     path = (folder / f"deck{seat + 1}.txt").resolve()
     write_atomic(path, format_decklist(deck, game, catalog.cards(game.id)))
-    return resolve_side(catalog, f"{game.id}:{path}")
+    return Side(game, str(path), deck)
 
 
 def side_for(catalog: Catalog, folder: Path, seat: int, deck: str, text: str,

@@ -132,14 +132,9 @@ def _unified(value: object) -> object:
 
 def life_zone(table: Table, i: int) -> str | None:
     """The zone holding seat i's life (life cards, forts, castle walls), or None (HP, damage counted elsewhere)."""
-    from amalogs.report.match import LIFE_WORDS
+    from amalogs.referee.engine.values import life_zone as zone_of
 
-    state = table.session.match.state
-    seat, module = state.seats[i], state.games[i]
-    zone = getattr(module, "life_zone", None)
-    if zone not in seat.zones:
-        zone = next((z for z in LIFE_WORDS if z in seat.zones), None)
-    return zone if isinstance(zone, str) else None
+    return zone_of(table.session.match.state, i)
 
 
 def _zone_label(game: Game, zone: str, word: str) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.actions import Action, IllegalActionError
+from amalogs.referee.players import PLAYERS
 from amalogs.referee.sessions.saves import Session, load_session
 from amalogs.referee.sessions.seal import SEED_MAX, new_deal
 from amalogs.referee.sessions.sides import Side
@@ -33,7 +34,8 @@ __all__ = ["AI_PLAYERS", "Line", "MoveRefused", "Seat", "Table", "TableStore", "
 
 log = logging.getLogger("amalogs.web")
 
-AI_PLAYERS = ("random", "greedy", "search")
+AI_PLAYERS = tuple(name for name in PLAYERS if not getattr(PLAYERS[name], "interactive", False))
+"""The referee's players that need nobody (a seat is a person, or one of these)."""
 """The AI players a seat may have (``search`` with its default budget)."""
 PERSON = "person"
 TABLE_FILE = "table.json"

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from amalogs.referee.players.human import describe
 from amalogs.web.markup import esc
+from amalogs.web.tables import AI_PLAYERS
 from amalogs.web.native import (
     card_actions,
     card_html,
@@ -34,7 +35,7 @@ __all__ = ["created_page", "deal_html", "esc", "judge_observation", "lobby_page"
            "qr_svg", "table_fragment", "table_page"]
 
 PLAY_LINES = 400  # the most recent play-by-play lines a page shows
-SEAT_WORDS = {"person": "person", "random": "AI: random", "greedy": "AI: greedy", "search": "AI: search"}
+SEAT_WORDS = {"person": "person", **{name: f"AI: {name}" for name in AI_PLAYERS}}
 SEAT_CHOICES = {**SEAT_WORDS, "person": "person (gets a secret seat link)"}
 SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters", "at", "leader_place", "life_taken",
                        "life_limit"})

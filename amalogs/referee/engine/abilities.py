@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import CoreGame
+from amalogs.referee.engine.core import POINTS, CoreGame
 from amalogs.referee.engine.costs import blasts_payable, pay_blasts
 from amalogs.referee.engine.effects import discard_from_hand
 from amalogs.referee.engine.stack import push_ability
@@ -73,6 +73,8 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int, free: lis
     if (pay.counter_blast or pay.soul_blast) and not blasts_payable(state, module, i, pay):
         return False
     items = _items(pay.resources)
+    if items and module.pays_points:  # points, not cards (resources.counter): any colour slot is a point
+        return sum(n for _, n in items) <= seat.counters.get(POINTS, 0)
     return not items or _resources(state, module, i, items, free) is not None
 
 
@@ -152,7 +154,10 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
     seat = state.seats[i]
     pay = state.cards[uid].effects[k].pay
     pile = "drop" if "drop" in seat.zones else "discard"
-    seat.rested.update(_resources(state, module, i, _items(pay.resources)) or [])
+    if module.pays_points:
+        seat.counters[POINTS] = seat.counters.get(POINTS, 0) - sum(n for _, n in _items(pay.resources))
+    else:
+        seat.rested.update(_resources(state, module, i, _items(pay.resources)) or [])
     if pay.rest_self:
         seat.rested.add(uid)
     if pay.counter_blast or pay.soul_blast:

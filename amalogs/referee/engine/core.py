@@ -21,7 +21,11 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
 
-__all__ = ["HIDDEN_ZONES", "CoreGame", "HitResult", "damage_top_fort", "draw_from_deck", "is_character", "move_top", "mulligan_actions", "seat_from", "shuffle", "shuffle_and_draw", "standing", "tier_defence"]
+__all__ = ["HIDDEN_ZONES", "POINTS", "POINTS_MAX", "CoreGame", "HitResult", "damage_top_fort", "draw_from_deck", "is_character", "move_top", "mulligan_actions", "seat_from", "shuffle", "shuffle_and_draw", "standing", "tier_defence"]
+
+POINTS, POINTS_MAX = "points", "points-max"
+"""Seat counters of a game whose resources are points, not cards (``resources.counter``): the points left to
+spend this turn, and the counter's maximum."""
 
 HIDDEN_ZONES = frozenset({"deck", "life", "fort-area", "mana-deck"})
 """The zones whose cards neither player may see (only their count), for the games that hide no others."""
@@ -39,6 +43,7 @@ class CoreGame:
 
     id: str
     resource_zone: str = "deck"  # where the cards that pay costs are
+    pays_points: bool = False  # costs are paid from the seat counter POINTS (PP), not by resting resource cards
     # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
     # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
     draw_out_loss: str | None = None

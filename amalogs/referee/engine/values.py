@@ -72,23 +72,34 @@ def in_play(s: State, controller: int, f: Any) -> list[int]:
     return out
 
 
-LIFE_ZONES = ("life", "fort-area", "castle")
+LIFE_ZONES = ("life", "fort-area", "forts", "castle")
+"""The zones that hold a seat's life in the games with modules of their own (a game played from its data names
+its own, ``life_zone``)."""
+
+
+def life_zone(s: State, i: int) -> str | None:
+    """The zone holding seat i's life (life cards, forts, castle walls, the damage zone of a game that counts
+    damage up to a limit), or None (HP, or no such zone)."""
+    seat = s.seats[i]
+    zone = getattr(s.games[i], "life_zone", None) if i < len(s.games) else None
+    if isinstance(zone, str) and zone in seat.zones:
+        return zone
+    return next((z for z in LIFE_ZONES if z in seat.zones), None)
 
 
 def life_left(s: State, i: int) -> float:
     """How much of its life seat i has left, 0 to 1 (HP, life cards, forts, castle walls, damage to take)."""
-    seat, game = s.seats[i], s.games[i]
+    seat = s.seats[i]
     start = max(int(s.rules[i].life), 1)
     if "hp" in seat.counters:
         return max(seat.counters["hp"], 0) / max(seat.counters.get("hp-max", start), 1)
-    zone: str | None = getattr(game, "life_zone", None)  # a game played from its data names its own
-    limit: int | None = getattr(game, "damage_limit", None)
-    if limit and zone in seat.zones:  # ダメージ蓄積: damage taken counts up to the limit
+    zone = life_zone(s, i)
+    limit: int | None = getattr(s.games[i], "damage_limit", None)
+    if zone is None:
+        return 0.5
+    if limit and zone == getattr(s.games[i], "life_zone", None):  # ダメージ蓄積: damage taken counts up to the limit
         return max(limit - len(seat.zones[zone]), 0) / limit
-    for name in (zone, *LIFE_ZONES):
-        if name in seat.zones:
-            return min(len(seat.zones[name]) / start, 1.0)
-    return 0.5
+    return min(len(seat.zones[zone]) / start, 1.0)
 
 
 def condition_text(c: Any) -> str:

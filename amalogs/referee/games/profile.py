@@ -51,7 +51,7 @@ from typing import Any
 from amalogs.catalog import Game
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import draw_from_deck, move_top, shuffle, standing
+from amalogs.referee.engine.core import POINTS, POINTS_MAX, draw_from_deck, move_top, shuffle, standing
 from amalogs.referee.engine.registry import characters_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.stack import is_check_trigger, push_effects
@@ -161,7 +161,15 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
         self.checks_state = self.no_characters_loses
         self.counts_knock_outs = self.life_system == "プライズカード"
-        self.deck_top_resources = self.source == "deck-top" or (self.source == "automatic" and res.arrival != "rules")
+        self.resource_deck, self.first_turn, self.resource_max, self.counter = \
+            res.deck, res.first_turn, res.maximum, res.counter
+        self.pays_points = res.counter is not None
+        self.deck_top_resources = (self.resource_deck is None and self.counter is None
+                                   and (self.source == "deck-top" or (self.source == "automatic"
+                                                                      and res.arrival != "rules")))
+        if self.resource_deck is not None:  # held with the top card last, its cards unseen (only their count)
+            self.top_last = self.top_last | {self.resource_deck}
+            self.hidden_zones = self.hidden_zones | {self.resource_deck}
         self._read_places(game, renamed)
         self.filters_attacks = self.filters_attacks or self.attack_rows is not None or self.leader_place is not None
         self.guard_stat = profile.battle.guard.stat if profile.battle.guard is not None else None
@@ -215,9 +223,15 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
                 seat.counters["hp"] = life
         if rules.life_system in ("シールドライフ", "ライフカード", "フォートライフ", "プライズカード"):
             seat.zones[self.life_zone] = [deck.pop() for _ in range(min(rules.life, len(deck)))]
-        if self.source in ("any-card", "automatic", "deck-top"):
+        if self.counter is not None:  # points, not cards: the counter's maximum starts at resources.starting
+            seat.counters[POINTS] = seat.counters[POINTS_MAX] = rules.starting_resources
+        elif self.resource_deck is not None:  # from the separate resource deck, never the main deck
+            pile = seat.zones[self.resource_deck]
+            seat.zones[self.resource_zone] += [pile.pop() for _ in range(min(rules.starting_resources, len(pile)))]
+        elif self.source in ("any-card", "automatic", "deck-top"):
             seat.zones[self.resource_zone] += [deck.pop() for _ in range(min(rules.starting_resources, len(deck)))]
-        resources = len(seat.zones[self.resource_zone]) if self.resource_zone != self.field else 0
+        resources = (seat.counters[POINTS] if self.counter is not None
+                     else len(seat.zones[self.resource_zone]) if self.resource_zone != self.field else 0)
         if rules.life_system == "ライフポイント":
             state.emit("life-set", seat=i, hp=seat.counters.get("hp", 0), energy=resources)
         else:
@@ -334,9 +348,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
         if not first_turn and not draw_from_deck(state, i) and self.library_out_loses:
             return "had to draw from an empty deck"
-        if self.deck_top_resources:
-            for _ in range(self.per_turn):
-                move_top(state, i, self.deck, self.resource_zone, "energy")
+        self.resources_arrive(state, i)
         return None
 
     def attackers(self, state: State, i: int) -> list[int]:

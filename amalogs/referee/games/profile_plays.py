@@ -2,8 +2,11 @@
 resources, paying a card's cost and playing cards — also free, as a life trigger.
 
 A resource comes by the profile's source (a card from hand, a resource card from hand, or the deck top each
-turn); a cost is paid by resting that many standing resources, with the colours ``resources.colour_rule``
-asks for; ``resources.plays_per_turn`` limits the cards played from hand a turn. These are the profile game's
+turn), or from a separate resource deck (``resources.deck``: ``per_turn`` a turn, ``first_turn`` on the first
+player's first), never beyond ``resources.maximum``; a cost is paid by resting that many standing resources,
+with the colours ``resources.colour_rule`` asks for. Resources that are not cards are a counter of points
+(``resources.counter``, PP): its maximum grows each turn up to ``resources.maximum``, it refills, and a cost
+spends that many points. ``resources.plays_per_turn`` limits the cards played from hand a turn. These are the profile game's
 own methods, kept in a class of their own that :class:`~amalogs.referee.games.profile.ProfileGame` inherits
 (no extra call on the hot path: ``main_actions`` runs at every decision of the main phase).
 """
@@ -13,13 +16,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import move_top, standing
+from amalogs.referee.engine.core import POINTS, POINTS_MAX, move_top, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.games.profile_places import ProfilePlaces
 
 if TYPE_CHECKING:
-    from amalogs.models.game import ResourceSource
+    from amalogs.models.game import ResourceCounter, ResourceSource
 
 __all__ = ["PLAYS", "ProfilePlays"]
 
@@ -57,6 +60,12 @@ class ProfilePlays(ProfilePlaces):
     coloured: frozenset[str]
     quick_types: frozenset[str]  # native card types played at spell speed 2 (Magic's instant)
     quick_keywords: frozenset[str]  # native keywords whose cards are played at spell speed 2 (flash)
+    per_turn: int
+    resource_deck: str | None  # the side deck resource cards come from (resources.deck)
+    first_turn: int | None  # resources on the first player's first turn (resources.first_turn)
+    resource_max: int | None  # resources.maximum
+    counter: ResourceCounter | None  # points that are not cards (resources.counter)
+    deck_top_resources: bool  # a resource from the deck top each turn
 
     def reactions(self, state: State, i: int) -> list[Action]:
         """Spell-speed-2 plays from hand when the host's attacks begin: cards of a type, or with a keyword, the
@@ -79,8 +88,63 @@ class ProfilePlays(ProfilePlaces):
     def apply_reaction(self, state: State, i: int, action: Action) -> None:
         self._play(state, i, int(action.args[0]))
 
+    # --- resources arriving ----------------------------------------------------------------------------
+
+    def resource_count(self, state: State, i: int) -> int:
+        """The resource cards seat i has (on the field itself, only the cards of a resource type: lands)."""
+        zone = state.seats[i].zones[self.resource_zone]
+        if self.resource_zone == self.field:
+            kinds, cards = self.resource_types, state.cards
+            return sum(1 for u in zone if cards[u].type in kinds)
+        return len(zone)
+
+    def _room(self, state: State, i: int, wanted: int) -> int:
+        """How many of ``wanted`` new resources fit under ``resources.maximum``."""
+        if self.resource_max is None:
+            return wanted
+        return max(0, min(wanted, self.resource_max - self.resource_count(state, i)))
+
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
-        move_top(state, i, self.deck, self.resource_zone, "energy", rested)
+        """One more resource (an effect's): a point, a card from the resource deck, or the deck top."""
+        if self.counter is not None:
+            counters = state.seats[i].counters
+            counters[POINTS] = counters.get(POINTS, 0) + 1
+            state.emit("points", seat=i, points=counters[POINTS], maximum=counters.get(POINTS_MAX, 0))
+        elif self._room(state, i, 1):
+            move_top(state, i, self.resource_deck or self.deck, self.resource_zone, "energy", rested)
+
+    def _turn_resources(self, state: State, i: int) -> int:
+        """The resources the profile gives seat i at the start of this turn (``first_turn`` on the first
+        player's first)."""
+        if self.first_turn is not None and i == state.first and state.seats[i].turns == 1:
+            return self.first_turn
+        return self.per_turn
+
+    def resources_arrive(self, state: State, i: int) -> None:
+        """At the start of seat i's turn: the counter grows and refills, or resource cards come from the
+        resource deck or the deck top — never beyond ``resources.maximum``."""
+        if self.counter is not None:
+            seat, counter = state.seats[i], self.counter
+            grown = seat.counters.get(POINTS_MAX, 0) + (self.first_turn if self.first_turn is not None
+                                                         and i == state.first and seat.turns == 1 else counter.grows)
+            top = grown if self.resource_max is None else min(grown, self.resource_max)
+            before = seat.counters.get(POINTS, 0)
+            points = top if counter.refills else min(before + top - seat.counters.get(POINTS_MAX, 0), top)
+            if counter.second_player_extra and i != state.first and seat.turns == 1:
+                points += counter.second_player_extra
+            seat.counters[POINTS_MAX], seat.counters[POINTS] = top, points
+            state.emit("points", seat=i, points=points, maximum=top)
+        elif self.resource_deck is not None or self.deck_top_resources:
+            pile = self.resource_deck or self.deck
+            for _ in range(self._room(state, i, self._turn_resources(state, i))):
+                move_top(state, i, pile, self.resource_zone, "energy")
+
+    def end_turn(self, state: State, i: int) -> None:
+        """At the end of seat i's turn: points beyond the counter's maximum (the second player's extra) are
+        lost."""
+        counters = state.seats[i].counters
+        if self.counter is not None and counters.get(POINTS, 0) > counters.get(POINTS_MAX, 0):
+            counters[POINTS] = counters.get(POINTS_MAX, 0)
 
     def _is_resource(self, state: State, uid: int) -> bool:
         return state.cards[uid].type in self.resource_types
@@ -99,8 +163,19 @@ class ProfilePlays(ProfilePlaces):
     def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
         """The standing resources that pay for ``card`` (None: it cannot be paid). colour-cost: each coloured
         amount by resources giving that colour (the scarcest colour first, the resources giving fewest colours
-        first), the rest by any; one-of-colour: one resource sharing a colour with the card, the rest by any."""
+        first), the rest by any; one-of-colour: one resource sharing a colour with the card, the rest by any.
+        Points (``resources.counter``): no card is rested, so the payment is empty when the points suffice."""
+        if self.counter is not None:
+            return [] if card.cost <= seat.counters.get(POINTS, 0) else None
         return self._pay(state, card, self._free(state, seat), None)
+
+    def _spend(self, state: State, i: int, card: CardData) -> None:
+        """Pay ``card``'s cost: rest the resources that pay it, or spend that many points."""
+        seat = state.seats[i]
+        if self.counter is not None:
+            seat.counters[POINTS] = seat.counters.get(POINTS, 0) - max(card.cost, 0)
+        else:
+            seat.rested.update(self.payment(state, seat, card) or ())
 
     def _gives(self, state: State, free: list[int]) -> dict[int, set[str]]:
         return {u: set(self._colours_given(state, u)) for u in free}
@@ -155,7 +230,8 @@ class ProfilePlays(ProfilePlaces):
         seat = state.seats[i]
         actions: list[Action] = []
         hand = seat.zones[self.hand]
-        if not seat.energy_placed and self.source in ("any-card", "dedicated-cards"):
+        if not seat.energy_placed and self.source in ("any-card", "dedicated-cards") and self.resource_deck is None \
+                and (self.resource_max is None or self._room(state, i, 1)):
             actions += [Action("energy", (u,)) for u in hand
                         if self.source == "any-card" or self._is_resource(state, u)]
         if self.ride_rule is not None:
@@ -179,6 +255,8 @@ class ProfilePlays(ProfilePlaces):
             if self.costs and not (self.free_calls and placed):
                 key = (card.cost, card.colours, card.cost_table)
                 ok = payable.get(key)
+                if ok is None and self.counter is not None:
+                    ok = payable[key] = card.cost <= seat.counters.get(POINTS, 0)
                 if ok is None:
                     if free is None:
                         free = self._free(state, seat)
@@ -232,7 +310,7 @@ class ProfilePlays(ProfilePlaces):
                 state.emit("no-place", seat=i, card=uid, name=card.name)
                 return
         if not free and self.costs and not (self.free_calls and placed):
-            seat.rested.update(self.payment(state, seat, card) or ())
+            self._spend(state, i, card)
         if not free and self.plays_per_turn is not None:
             seat.counters[PLAYS] = seat.counters.get(PLAYS, 0) + 1
         for zone in (self.hand, self.life_zone, self.discard):

@@ -34,6 +34,8 @@ from amalogs.referee.players.human_input import (
     _FULLWIDTH,
     LineAsk,
     PromptAsk,
+    numbered,
+    read_answer,
     terminal_ask,
 )
 from amalogs.referee.players.human_screen import (
@@ -130,10 +132,7 @@ class HumanPlayer:
         self._menu(observation, legal)
         self._choices = self._completions(observation, legal)
         while True:
-            try:
-                answer = self.ask(_PROMPT).translate(_FULLWIDTH).strip()
-            except EOFError:
-                raise KeyboardInterrupt from None  # stops the match; the caller saves it
+            answer = read_answer(self.ask, _PROMPT)  # (end of input stops the match; the caller saves it)
             if answer in ("?", "help", ""):
                 self._menu(observation, legal)
                 self.say(_HELP)
@@ -334,8 +333,7 @@ class HumanPlayer:
     def _parse(answer: str, legal: list[Action]) -> Action | None:
         answer = answer.translate(_FULLWIDTH)  # ３ and ｐｌａｙ typed with a Japanese input method
         if answer.isascii() and answer.isdigit():
-            k = int(answer) if len(answer) <= 6 else 0
-            return legal[k - 1] if 1 <= k <= len(legal) else None
+            return numbered(answer, legal)
         try:
             action = Action.parse(answer)
         except IllegalActionError:

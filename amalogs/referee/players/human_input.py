@@ -4,18 +4,21 @@ At a terminal (standard input and output both terminals) answers are read with p
 (:class:`PromptAsk`: line editing, history, Tab completion of the choices; imported only then, so other
 commands stay fast); otherwise line by line from standard input (:class:`LineAsk`), so a match can be scripted.
 :func:`terminal_ask` picks one of the two; :data:`_FULLWIDTH` turns what a Japanese input method types into
-ASCII. Kept apart from the player, which only calls the ``ask`` it is given.
+ASCII; :func:`read_answer` and :func:`numbered` read an answer the same way for the referee's human player and the
+meta-game's (:mod:`amalogs.meta.human`). Kept apart from the player, which only calls the ``ask`` it is given.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TextIO, TypeVar
 
 from amalogs.referee.players.human_screen import _clean
 
-__all__ = ["LineAsk", "PromptAsk", "terminal_ask"]
+__all__ = ["LineAsk", "PromptAsk", "numbered", "read_answer", "terminal_ask"]
+
+T = TypeVar("T")
 
 
 class LineAsk:
@@ -92,3 +95,21 @@ def terminal_ask(choices: Callable[[], list[tuple[str, str]]]) -> Callable[[str]
 _FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 """Full-width ASCII (and the ideographic space) as typed with a Japanese input method → ASCII (only these:
 ``①`` or ``²`` stay what they are, so they are not understood)."""
+
+
+def read_answer(ask: Callable[[str], str], prompt: str) -> str:
+    """One typed answer: full-width ASCII as ASCII (:data:`_FULLWIDTH`), runs of spaces as one, no spaces at
+    either end. End of input (Ctrl-D) stops the match or game as Ctrl-C does (``KeyboardInterrupt``), so the
+    command saves it."""
+    try:
+        return " ".join(ask(prompt).translate(_FULLWIDTH).split())
+    except EOFError:
+        raise KeyboardInterrupt from None
+
+
+def numbered(answer: str, choices: Sequence[T]) -> T | None:
+    """The choice an answer names by its number (1 …), or None (not a number, or out of range)."""
+    if not (answer.isascii() and answer.isdigit()):
+        return None
+    k = int(answer) if len(answer) <= 6 else 0
+    return choices[k - 1] if 1 <= k <= len(choices) else None

@@ -17,6 +17,7 @@ Besides the position's own keys, a known-answer file has:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
 from amalogs.referee.engine.positions import read_position, resolve_action
 
-__all__ = ["KnownAnswer", "run_known_answer", "matches"]
+__all__ = ["KnownAnswer", "in_order", "legal_problems", "matches", "none_of", "readable", "run_known_answer"]
 
 KEYS = ("source", "data_root", "do", "expect")
 
@@ -85,29 +86,10 @@ def run_known_answer(catalog: Catalog, case: KnownAnswer) -> list[str]:
     match = Match.from_position(catalog, case.position, str(case.path))
     for text in case.actions:
         match.apply_action(resolve_action(match, text))
-    events = match.state.events
-    problems: list[str] = []
-    at = 0
-    for want in case.expect.get("events", []):
-        found = next((k for k in range(at, len(events)) if matches(want, _readable(match, events[k]))), None)
-        if found is None:
-            problems.append(f"no event {want} (after event {at})")
-        else:
-            at = found + 1
-    for unwanted in case.expect.get("absent", []):
-        hit = next((e for e in events if matches(unwanted, _readable(match, e))), None)
-        if hit is not None:
-            problems.append(f"event {hit} should not happen")
-    legal = [a.text() for a in match.legal_actions()]
-    named = [resolve_action(match, t).text() if not match.is_terminal() else t for t in case.expect.get("legal", [])]
-    problems += [f"{t!r} is not legal (legal: {', '.join(legal)})" for t in named if t not in legal]
-    for text in case.expect.get("not_legal", []):
-        try:
-            action = resolve_action(match, text).text()
-        except AmalogsError:
-            continue
-        if action in legal:
-            problems.append(f"{text!r} is legal")
+    events = [readable(match, e) for e in match.state.events]
+    problems = in_order(case.expect.get("events", []), events, "event")
+    problems += none_of(case.expect.get("absent", []), events, "event")
+    problems += legal_problems(match, match.legal_actions(), case.expect, lambda t: t)
     if "outcome" in case.expect:
         want = case.expect["outcome"]
         got = match.outcome
@@ -121,7 +103,7 @@ def run_known_answer(catalog: Catalog, case: KnownAnswer) -> list[str]:
     return problems
 
 
-def _readable(match: Any, event: dict[str, Any]) -> dict[str, Any]:
+def readable(match: Any, event: dict[str, Any]) -> dict[str, Any]:
     """An event with its card numbers also as ``card-id#N`` (so expectations may name cards by id)."""
     cards = match.state.cards
     out = dict(event)
@@ -130,3 +112,50 @@ def _readable(match: Any, event: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, int) and 0 <= value < len(cards):
             out[key] = f"{cards[value].card_id}#{value}"
     return out
+
+
+def in_order(wanted: Sequence[Any], events: Sequence[dict[str, Any]], what: str) -> list[str]:
+    """The ``events`` expectation: each wanted table matches some event after the one the previous matched."""
+    problems, at = [], 0
+    for want in wanted:
+        found = next((k for k in range(at, len(events)) if matches(want, events[k])), None)
+        if found is None:
+            problems.append(f"no {what} {want} (after {what} {at})")
+        else:
+            at = found + 1
+    return problems
+
+
+def none_of(unwanted: Sequence[Any], events: Sequence[dict[str, Any]], what: str) -> list[str]:
+    """The ``absent`` expectation: no event matches any of the tables."""
+    hits = [next((e for e in events if matches(u, e)), None) for u in unwanted]
+    return [f"{what} {hit} should not happen" for hit in hits if hit is not None]
+
+
+def legal_problems(match: Any, legal: Sequence[Any], expect: dict[str, Any], words: Callable[[str], str]) -> list[str]:
+    """The ``legal`` and ``not_legal`` expectations against the actions ``legal`` (``words`` rewrites an
+    expectation's text first, as the meta-game's ``avatar K`` for a seat): every action named in ``legal`` is
+    among them, none named in ``not_legal`` is (an action that names nothing there cannot be legal)."""
+    texts = [a.text() for a in legal]
+    problems = []
+    for text in expect.get("legal", []):
+        if match.is_terminal():  # the match is over: nothing to resolve the text against, and nothing is legal
+            problems.append(f"{text!r} is not legal (legal: {', '.join(texts)})")
+            continue
+        try:
+            action = resolve_action(match, words(text)).text()
+        except AmalogsError as exc:
+            problems.append(f"legal {text!r}: {exc}")
+            continue
+        if action not in texts:
+            shown = f"{text!r}" if action == text else f"{text!r} ({action})"
+            problems.append(f"{shown} is not legal (legal: {', '.join(texts)})")
+    for text in expect.get("not_legal", []):
+        try:
+            action = resolve_action(match, words(text)).text()
+        except AmalogsError:
+            continue
+        if action in texts:
+            shown = f"{text!r}" if action == text else f"{text!r} ({action})"
+            problems.append(f"{shown} is legal")
+    return problems

@@ -262,13 +262,12 @@ def read_log(catalog: Catalog, path: Path) -> LoggedMatch:
     """A logged match set up again from its header (a person's decisions read back from the log), not yet
     played, with the logged events; the header checked against the seal, and a deal's commitment checked."""
     from amalogs.errors import cut
-    from amalogs.inputs import read_regular
+    from amalogs.inputs import read_text
 
-    raw = read_regular(path, "match log", LOG_LIMIT, lambda problem: AmalogsError(f"{path}: {problem}"))
+    lines = read_text(path, "match log", LOG_LIMIT, lambda problem: AmalogsError(f"{path}: {problem}")).splitlines()
     try:
-        lines = raw.decode("utf-8").splitlines()
         records = [json.loads(line) for line in lines if line.strip()]
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:
         raise AmalogsError(f"{path}: not a readable match log ({cut(exc)})") from None
     first = records[0] if records else None
     if not isinstance(first, dict) or first.get("type") != "header":

@@ -205,13 +205,9 @@ SAVE_LIMIT = 64 * 1024 * 1024  # bytes: a save longer than this is refused befor
 
 
 def _read(path: Path) -> SavedMatch:
-    from amalogs.inputs import read_regular
+    from amalogs.inputs import read_text
 
-    raw = read_regular(path, "save file", SAVE_LIMIT, lambda problem: SaveError(f"{path}: {problem}"))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: not a readable save file ({exc})") from None
+    text = read_text(path, "save file", SAVE_LIMIT, lambda problem: SaveError(f"{path}: {problem}"))
     try:
         data = json.loads(text)
     except RecursionError:

@@ -307,14 +307,10 @@ class RowsFile:
         self.csv = suffix == ".csv"
 
     def _text(self) -> str:
-        from amalogs.inputs import read_regular
+        from amalogs.inputs import read_text
 
         path = self.path
-        raw = read_regular(path, "rows file", ROWS_LIMIT, lambda problem: AmalogsError(f"{path}: {problem}"))
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise AmalogsError(f"{path}: not a readable rows file ({cut(exc)})") from None
+        return read_text(path, "rows file", ROWS_LIMIT, lambda problem: AmalogsError(f"{path}: {problem}"))
 
     def read(self) -> list[MatchRow]:
         text = self._text()

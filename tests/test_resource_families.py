@@ -1,0 +1,80 @@
+"""Resource families of a game played from its data (``[resources]``): a separate resource deck
+(``resources.deck``), points that are not cards (``resources.counter``), and ``resources.maximum`` — refused by
+``validate`` where they do not fit together, and played as written (the known answers in
+``tests/positions/gen-sr-*`` and ``gen-pa-*`` check each rule; here the whole match)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import Cli
+
+RULE_GAMES = Path(__file__).parent / "data" / "rule-games"
+
+
+def _copy(tmp_path: Path, game: str) -> tuple[Path, Path]:
+    """A data root holding one rule-game: its profile and its page, to edit."""
+    root = tmp_path / "root"
+    shutil.copytree(RULE_GAMES / "games" / game, root / "games" / game)
+    (root / "mappings").mkdir()
+    shutil.copy(RULE_GAMES / "mappings" / f"{game}.toml", root / "mappings" / f"{game}.toml")
+    return root / "games" / game / "game.toml", root / "mappings" / f"{game}.toml"
+
+
+@pytest.mark.parametrize(("game", "old", "new", "where", "words"), [
+    ("spark-rally", 'deck = "spark-deck"', 'deck = "spark-pile"', "resources.deck", "unknown side deck 'spark-pile'"),
+    ("spark-rally", 'source = "dedicated-cards"', 'source = "any-card"', "resources.deck", "not 'any-card'"),
+    ("spark-rally", "starting = 0\nmaximum = 6", "starting = 7\nmaximum = 6", "resources.starting", "more than"),
+    ("pulse-arena", 'source = "automatic"', 'source = "any-card"', "resources.counter", "must be 'automatic'"),
+    ("pulse-arena", "payment = ", 'colour_rule = "one-of-colour"\npayment = ', "resources.counter", "no colours"),
+])
+def test_resource_forms_that_do_not_fit_are_refused_in_one_line(cli: Cli, tmp_path: Path, game: str, old: str,
+                                                                 new: str, where: str, words: str) -> None:
+    profile, _ = _copy(tmp_path, game)
+    text = profile.read_text(encoding="utf-8")
+    assert old in text
+    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out, err = cli("validate", str(profile.parent.parent.parent))
+    assert code == 1 and "Traceback" not in out + err
+    line = next(line for line in out.splitlines() if where in line)
+    assert str(profile) in line and words in line, out
+
+
+def test_cards_that_arrive_by_themselves_need_a_zone(cli: Cli, tmp_path: Path) -> None:
+    """Points written without [resources.counter] and without a resource zone would be the deck's top cards
+    put on the field every turn, fighting as characters: validate refuses the page, naming what to write."""
+    profile, page = _copy(tmp_path, "pulse-arena")
+    text = profile.read_text(encoding="utf-8")
+    profile.write_text(text.replace("[resources.counter]\ngrows = 1\nrefills = true\nsecond_player_extra = 1\n", ""),
+                       encoding="utf-8")
+    code, out, _ = cli("validate", str(profile.parent.parent.parent))
+    assert code == 1
+    line = next(line for line in out.splitlines() if "資源エリア" in line)
+    assert str(page) in line and "permanent_types" in line and "[resources.counter]" in line, out
+
+
+@pytest.mark.parametrize(("game", "resource"), [("SR", "energy"), ("PA", "points")])
+def test_a_whole_match_takes_resources_where_the_page_says(cli: Cli, tmp_path: Path, game: str,
+                                                           resource: str) -> None:
+    """SR's sparks come from its spark deck (its main deck loses only the cards drawn) and never pass 6; PA's
+    points are no cards at all, grow by one a turn and never pass 10."""
+    log = tmp_path / "x.jsonl"
+    code, _, err = cli("--data-root", str(RULE_GAMES), "match", game, "BD", "--seed", "1", "--p1", "greedy",
+                       "--p2", "greedy", "--log", str(log), "--quiet")
+    assert code == 0, err
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:-1]]
+    mine = [e for e in events if e.get("seat") == 0]
+    assert any(e["type"] == resource for e in mine)
+    if game == "SR":
+        gained = [e for e in mine if e["type"] == "energy"]
+        assert [e["cost-area"] for e in gained] == list(range(1, len(gained) + 1))
+        assert max(e["cost-area"] for e in gained) <= 6
+        assert all(e["card"] >= 40 for e in gained)  # the spark deck's cards, after the main deck's 40
+    else:
+        points = [e for e in mine if e["type"] == "points"]
+        assert [e["maximum"] for e in points] == [min(k, 10) for k in range(1, len(points) + 1)]
+        assert not any(e["type"] == "energy" for e in mine)
