@@ -101,7 +101,9 @@ def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: P
     m.apply_action(f"attack 0 unit {pup}")
     m.apply_action("noblock")
     m.apply_action("end-attacks")
-    assert m.state.seats[1].damage.get(pup) == 3000  # the golem's 3000 is still on the pup (HP 12) next turn
+    # the golem (BP 3000, ヒット 1) is SPS: it deals the HP制 pup its SP, 1 point (docs/rules.md §3), and the
+    # point is still on the pup (HP 12) next turn
+    assert m.state.seats[1].damage.get(pup) == 1000
     mine = cat.games[HP_GAME]
     for other in cat.games.values():
         if other.id == HP_GAME:

@@ -168,7 +168,8 @@ class AttackSteps:
             self._deal_hits(defender)
             return
         bonus = max(sp(s, attack.attacker) + boost, 0)
-        if s.rules[defender].dds_hits_with_ap:  # the resolution table: AP against forts, life points …
+        takes_ap = guard.dds_takes_ap
+        if s.rules[defender].dds_hits_with_ap if takes_ap is None else takes_ap:  # the resolution table: AP …
             value = ap(s, attack.attacker) if attack_value is None else attack_value
             result = guard.take_attack(s, defender, value + bonus * 1000)
             self._hit_result(defender, result)

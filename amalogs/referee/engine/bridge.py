@@ -63,6 +63,9 @@ def _battle_damage(s: State, attacker: int, defender: int) -> dict[int, int]:
     attack = s.attack
     if attack is not None and attack.attacker == attacker and (attack.power or attack.shield):
         dealt[attacker] = max(0, dealt[attacker] + attack.power - attack.shield)  # boosts and guards, this battle
+    rules, cards = s.rules, s.cards
+    if rules[cards[defender].owner].hp_system and rules[cards[attacker].owner].damage_system == "SPS":
+        dealt[attacker] = max(sp(s, attacker), 0) * 1000  # published: an SPS attacker deals an HP制 character its SP
     for game in dict.fromkeys(s.games[s.cards[u].owner] for u in (attacker, defender)):
         game.battle_damage(s, attacker, defender, dealt)
     return dealt

@@ -44,6 +44,9 @@ class CoreGame:
     id: str
     resource_zone: str = "deck"  # where the cards that pay costs are
     pays_points: bool = False  # costs are paid from the seat counter POINTS (PP), not by resting resource cards
+    # A game's own decision on what a DDS attacker deals its player, where the brief decides it for that game
+    # (ブレイクジョーカー: its AP to its HP); None: the resolution table (GameRules.dds_hits_with_ap)
+    dds_takes_ap: bool | None = None
     # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
     # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
     draw_out_loss: str | None = None

@@ -34,6 +34,7 @@ class GameRules:
     damage_system: str  # SPS or DDS (the page's keyword rule)
     life_system: str  # the page's life system (シールドライフ, フォートライフ, ライフポイント …)
     dds_hits_with_ap: bool  # a DDS attacker deals its AP to this player's life (else SP 1), per the resolution table
+    hp_system: bool  # HP制: damage on this game's characters stays, and an SPS character deals it its SP
     unified: Mapping[str, str]  # native keyword → its unified keyword (the page's 統一キーワード能力)
     mulligans: int  # how many times a player may mulligan ([setup.mulligan] times; 0: none)
     damage_cleanup: str  # when damage on its characters resets (ダメージクリンナップ: エンドフェイズ, 戦闘終了時, 持続, なし)
@@ -59,7 +60,11 @@ def rules_of(game: Game, ontology: Ontology) -> GameRules:
     resolution = {(str(getattr(r.attacker, "value", r.attacker)), str(getattr(r.defender, "value", r.defender))):
                   r.formula for r in ontology.resolution}
     life_system, damage_system = page.life_system().value, page.damage_system().value
-    formula = resolution.get(("DDS", life_system)) or resolution.get(("DDS", damage_system), "1")
+    # The published rule keys on the defender's damage system: a DDS hit on a player of an SPS game is worth SP 1
+    # whatever form its life takes; the project's decisions by life system (AP against life points, forts …)
+    # apply to DDS games (docs/rules.md §3, Cross-system resolution).
+    formula = (resolution.get(("DDS", damage_system), "1") if damage_system == "SPS"
+               else resolution.get(("DDS", life_system)) or resolution.get(("DDS", damage_system), "1"))
     mulligan = profile.setup.mulligan
     rules = GameRules(
         game=game.id,
@@ -75,6 +80,7 @@ def rules_of(game: Game, ontology: Ontology) -> GameRules:
         damage_system=damage_system,
         life_system=life_system,
         dds_hits_with_ap=formula in ("AP", "AP+SP"),
+        hp_system=getattr(page.stat_system(), "value", None) == "HP制",
         unified=MappingProxyType({e.native: e.unified.value for e in page.unified_keywords if e.unified}),
         mulligans=mulligan.times if mulligan.kind != "none" else 0,
         damage_cleanup=page.damage_cleanup.timing.value,

@@ -67,6 +67,9 @@ class BreakJoker(CoreGame):
     id = "break-joker"
     resource_zone = "deck"
     draw_out_loss: str | None = None  # a draw it cannot make (outside its round, an empty deck) does nothing
+    # As defender a DDS attacker lowers its HP by its AP: the brief's own decision for this game (AMALOGS.md,
+    # "Break Joker as defender"), kept over the published SP 1 that other SPS players take (docs/rules.md §3)
+    dds_takes_ap: bool | None = True
 
     first_step = "break-joker:round"
     hidden_zones = frozenset({"deck", "discard"})  # nobody may look at the destroyed cards, not even their owner
