@@ -35,7 +35,20 @@ def type_stats(profile: GameProfile, type_id: str) -> list[str]:
     while current is not None and current not in chain:  # a subtype_of cycle (refused on loading) stops here
         chain.append(current)
         current = types.get(current.subtype_of) if current.subtype_of else None
-    return [s for t in reversed(chain) for s in t.stats]
+    return list(dict.fromkeys(s for t in reversed(chain) for s in (*t.stats, *t.optional_stats)))
+
+
+def optional_type_stats(profile: GameProfile, type_id: str) -> frozenset[str]:
+    """The stats a card of a type may leave out (its own and its parent types' ``optional_stats``)."""
+    types = {t.id: t for t in profile.card_types}
+    out: set[str] = set()
+    seen: set[str] = set()
+    current = types.get(type_id)
+    while current is not None and current.id not in seen:
+        seen.add(current.id)
+        out.update(current.optional_stats)
+        current = types.get(current.subtype_of) if current.subtype_of else None
+    return frozenset(out)
 
 
 def _value_ok(stat: Stat, value: object, colours: frozenset[str]) -> bool:
@@ -74,7 +87,7 @@ def _check_card(where: str, card: Card, profile: GameProfile) -> Iterator[Proble
             yield f"{where}.keywords[{j}]", f"unknown keyword {kw!r} (known: {known(keywords)})"
     stats = {s.id: s for s in profile.stats}
     printed = type_stats(profile, card.type)
-    declared = any(t.stats for t in profile.card_types)  # a profile that lists no printed stats allows any
+    declared = any(t.stats or t.optional_stats for t in profile.card_types)  # none listed: any stat allowed
     for stat_id, value in card.stats.items():
         stat = stats.get(stat_id)
         if stat is None:
@@ -92,9 +105,11 @@ def _check_card(where: str, card: Card, profile: GameProfile) -> Iterator[Proble
                 stat.range.min <= value and (stat.range.max is None or value <= stat.range.max)):
             # 0 always passes: a converted card that costs nothing stays free (docs/rules.md §7, "Costs of 0")
             yield f"{where}.stats.{stat_id}", f"{value} is outside the printed range {stat.range} of {stat.name}"
+    optional = optional_type_stats(profile, card.type)
     for stat_id in printed:
-        if stat_id not in card.stats and stat_id in stats and stats[stat_id].sum_of is None:
-            yield f"{where}.stats", f"missing {stat_id!r}, which every {card.type} prints"
+        if stat_id not in card.stats and stat_id in stats and stats[stat_id].sum_of is None and stat_id not in optional:
+            yield f"{where}.stats", (f"missing {stat_id!r}, which every {card.type} prints (a stat some cards of "
+                                     "the type do not print goes in its card type's optional_stats)")
 
 
 def deck_problems(deck: Deck, profile: GameProfile, game_cards: Mapping[str, Card]) -> Iterator[Problem]:

@@ -118,17 +118,20 @@ class Game:
 @dataclass(frozen=True, slots=True)
 class LeftOut:
     """A game a lenient load left out: its id (or the name of the file that could not be read), the data
-    root it is in, every problem found, and the names it would answer to."""
+    root it is in, every problem found, and the names it would answer to; or one sample deck of a game that
+    stays (``kind = "deck"``)."""
 
     game: str
     root: Path
     errors: tuple[DataError, ...]
     names: tuple[str, ...] = ()
+    read: Game | None = None  # its profile and page, when both were read and only the page's checks failed
+    kind: str = "game"  # or "deck": one sample deck (``game`` is then GAME:DECK), its game kept
 
     def __str__(self) -> str:
         more = len(self.errors) - 1
         tail = f" (and {more} more; `amalogs validate` lists them)" if more else ""
-        return f"left out game {cut(self.game)}: {self.errors[0]}{tail}"
+        return f"left out {self.kind} {cut(self.game)}: {self.errors[0]}{tail}"
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,21 @@ class Catalog:
         """A game's sample decks by id (the file name), with their files; every one keeps its game's rules."""
         cards = self.cards(game_id)
         return _memo(self._decks, self.games[game_id], lambda loader, game: _load_decks(loader, game, cards))
+
+    def deck_left_out(self, game_id: str, deck_id: str) -> None:
+        """Raise :class:`DataErrors` with its problems when a lenient load left out that sample deck (a command
+        that names it says why, not that there is no such deck)."""
+        for out in self.left_out:
+            if out.kind == "deck" and out.game == f"{game_id}:{deck_id}":
+                raise DataErrors(out.errors)
+
+    def read_game(self, name: str) -> Game | None:
+        """A game a lenient load left out although its profile and page were read (only the page's checks
+        failed: a declared WE the appraisal disagrees with …), found by name as :meth:`game` finds one; None
+        when no such game answers to the name."""
+        wanted = _normal(name)
+        return next((out.read for out in self.left_out if out.read is not None
+                     and wanted in {_normal(n) for n in (out.game, *out.read.names())}), None)
 
     def game(self, name: str) -> Game:
         """Find a game by id, 略称, Japanese or English name or alias (case and width insensitive).
@@ -323,9 +341,11 @@ def _gather(roots: Sequence[Path], loader: _Loader, everything: bool = False) ->
         return _Collected(None, loader.errors, loader.fatal)
     games = {gid: g for gid, (g, po, pa) in joined.items() if po not in loader.blamed and pa not in loader.blamed}
     left_out = tuple(
-        LeftOut(owner[1], roots[owner[0]], tuple(errors), tuple(dict.fromkeys(found.names.get(owner, ()))))
+        LeftOut(owner[1], roots[owner[0]], tuple(errors), tuple(dict.fromkeys(found.names.get(owner, ()))),
+                found.read.get(owner))
         for owner, errors in loader.blamed.items()
-    )
+    ) + tuple(LeftOut(f"{gid}:{path.stem}", roots[joined[gid][1][0]], tuple(errors), kind="deck")
+              for gid, path, errors in loader.left_decks if gid in games)
     catalog = Catalog(ontology, games, tuple(roots), left_out,
                       {g: cards[g] for g in games if g in cards}, {g: decks[g] for g in games if g in decks})
     return _Collected(catalog, loader.errors, loader.fatal)
@@ -342,8 +362,11 @@ def _join(loader: _Loader, found: _Found) -> dict[str, tuple[Game, Owner, Owner]
                     loader.add(DataError(page_file, "game", f"no game profile with id {game_id!r} (known: {known_ids})"))
                 continue
             profile, profile_file, profile_owner = found.profiles[game_id]
+            game = Game(profile, page, profile_file, page_file)
             if loader.problems(page_file, check_page(page, profile)):
-                games[game_id] = (Game(profile, page, profile_file, page_file), profile_owner, page_owner)
+                games[game_id] = (game, profile_owner, page_owner)
+            else:
+                found.read[page_owner] = found.read[profile_owner] = game
     _name_clashes(loader, games)
     for game_id, (_, profile_file, owner) in found.profiles.items():
         if game_id not in found.pages and game_id not in found.unread_pages:
@@ -475,7 +498,18 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
         errors.extend(_validate_game_folder(folder, base, loader))
     for file in files:
         errors.extend(_validate_file(file, base, loader))
-    return loader.files, _unique(missing + errors)
+    return _counted(loader.paths, paths), _unique(missing + errors)
+
+
+def _counted(read: list[Path], asked: Sequence[Path]) -> int:
+    """How many data files validating ``asked`` checked: those inside what was asked (the shipped data and
+    the configured roots it read to check them against are not counted), or every file read when nothing was
+    asked (the shipped data itself)."""
+    unique = {p.resolve() for p in read}
+    if not asked:
+        return len(unique)
+    wanted = [a.resolve() for a in asked]
+    return sum(1 for p in unique if any(p == a or a in p.parents for a in wanted))
 
 
 def _validate_game_folder(folder: Path, base: Catalog | None, counter: _Loader) -> list[DataError]:
@@ -494,7 +528,7 @@ def _validate_game_folder(folder: Path, base: Catalog | None, counter: _Loader) 
         cards = _load_cards(loader, game)
         if cards is not None:
             _load_decks(loader, game, cards)
-    counter.files += loader.files
+    counter.paths += loader.paths
     errors = list(loader.errors)
     others: list[Path] = []
     for entry in _listing_all(folder):
@@ -531,7 +565,7 @@ def _page_of(loader: _Loader, folder: Path, profile: GameProfile, profile_file: 
 
 def _validate_file(path: Path, base: Catalog | None, counter: _Loader) -> list[DataError]:
     loader = _Loader()
-    counter.files += 1
+    counter.paths.append(path)
     kind = _kind_of(path)
     if kind == "profile":
         profile = loader.model(GameProfile, path)

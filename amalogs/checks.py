@@ -124,6 +124,8 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
     for i, ct in enumerate(p.card_types):
         for j, stat in enumerate(ct.stats):
             yield from _unknown(f"card_types[{i}].stats[{j}]", stat, stat_ids, "stat")
+        for j, stat in enumerate(ct.optional_stats):
+            yield from _unknown(f"card_types[{i}].optional_stats[{j}]", stat, stat_ids, "stat")
     stats = {s.id: s for s in p.stats}
     for i, st in enumerate(p.stats):
         yield from _unknown(f"stats[{i}].sum_of", st.sum_of, stat_ids, "stat")

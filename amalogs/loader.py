@@ -50,11 +50,15 @@ class _Loader:
         self.fatal: list[DataError] = []
         self.blamed: dict[Owner, list[DataError]] = {}
         self.owner: Owner | None = None
-        self.files = 0
+        self.paths: list[Path] = []  # every data file read, in order (``amalogs validate`` counts them)
+        self.apart: list[DataError] | None = None  # while set, problems of one file that is left out on its own
+        self.left_decks: list[tuple[str, Path, list[DataError]]] = []  # (game id, deck file, its problems)
 
     def add(self, error: DataError) -> None:
         self.errors.append(error)
-        if self.owner is None:
+        if self.apart is not None:  # a sample deck's: that deck is left out, not its game (and nothing is fatal)
+            self.apart.append(error)
+        elif self.owner is None:
             self.fatal.append(error)
         else:
             self.blamed.setdefault(self.owner, []).append(error)
@@ -70,7 +74,7 @@ class _Loader:
     def model(self, cls: type[M], path: Path, prepare: Callable[[dict[str, Any]], None] | None = None) -> M | None:
         """The file's model, or None with its problems added. ``prepare`` may rewrite the raw data before it is
         validated (a deck file's card names become card ids); such a model is not cached."""
-        self.files += 1
+        self.paths.append(path)
         with reading(path):
             try:
                 raw = _read_bytes(path)
@@ -187,18 +191,40 @@ def _load_decks(loader: _Loader, game: Game, cards: dict[str, Card]) -> dict[str
         return {}
     decks: dict[str, tuple[Deck, Path]] = {}
     for path in _by_stem(loader, _listing(loader, folder)):
-        if _BAD_DECK_ID.search(path.stem):
-            loader.add(DataError(path, "", f"{cut(path.stem)} cannot be a deck id (commands name a deck GAME:DECK "
-                                           "by its file name): leave colons, control characters and bytes that are not UTF-8 out"))
-            continue
-        deck = loader.model(Deck, path)
-        if deck is None:
-            continue
-        if deck.game != game.id:
-            loader.add(DataError(path, "game", f"a deck of {deck.game!r} in the folder of {game.id!r}"))
-        elif loader.problems(path, deck_problems(deck, game.profile, cards)):
+        apart: list[DataError] = []
+        loader.apart = apart
+        try:
+            deck = _sample_deck(loader, game, cards, path)
+        finally:
+            loader.apart = None
+        if deck is not None:
             decks[path.stem] = (deck, path)
+        elif apart:  # left out on its own: its game and the game's other decks stay
+            loader.left_decks.append((game.id, path, apart))
     return decks
+
+
+def _sample_deck(loader: _Loader, game: Game, cards: dict[str, Card], path: Path) -> Deck | None:
+    """One sample deck, its cards named by id or as printed (:func:`amalogs.deck_names.card_names_to_ids`),
+    checked as ``amalogs validate`` checks it; None with its problems added."""
+    from amalogs.deck_names import card_names_to_ids
+
+    if _BAD_DECK_ID.search(path.stem):
+        loader.add(DataError(path, "", f"{cut(path.stem)} cannot be a deck id (commands name a deck GAME:DECK "
+                                       "by its file name): leave colons, control characters and bytes that are not UTF-8 out"))
+        return None
+
+    def names(data: dict[str, Any]) -> None:
+        if data.get("game") == game.id:
+            card_names_to_ids(data, game.page.abbreviation, cards, path)
+
+    deck = loader.model(Deck, path, names)
+    if deck is None:
+        return None
+    if deck.game != game.id:
+        loader.add(DataError(path, "game", f"a deck of {deck.game!r} in the folder of {game.id!r}"))
+        return None
+    return deck if loader.problems(path, deck_problems(deck, game.profile, cards)) else None
 
 
 @dataclass
@@ -212,6 +238,9 @@ class _Found:
     """Games (folder names and ids) whose profile has problems: a page for one is not reported as well."""
     unread_pages: set[str] = field(default_factory=set)
     """Page files (by name) that could not be read: their game is not reported as having no page."""
+    read: dict[Owner, Any] = field(default_factory=dict)
+    """Games whose profile and page were read but whose page's checks failed, by the owners of both (a
+    :class:`amalogs.catalog.Game`): ``amalogs we`` still shows such a game's appraisal."""
 
 
 def _read_page(loader: _Loader, path: Path, r: int, found: _Found) -> None:

@@ -82,6 +82,8 @@ def describe(err: ErrorDetails, model: type[BaseModel]) -> tuple[str, str]:
         return key, f"too long: {size}{what}, at most {limit:,} allowed" if isinstance(limit, int) else f"too long ({what})"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return key, f"{_shown(value)} is out of range ({err['msg'].removeprefix('Input should be ')})"
+    if kind == "string_too_short" and value == "" and isinstance(loc[-1], str) and _optional(model, loc):
+        return key, "expected non-empty text, got '': leave the key out when there is none (it is optional)"
     if kind in _EXPECTED:
         return key, f"{_EXPECTED[kind]}, got {_shown(value)} ({type(value).__name__})"
     message = err["msg"].removeprefix("Value error, ")
@@ -100,6 +102,22 @@ def _allowed_keys(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[st
         current = sub.model_fields[part].annotation
     sub = _model_in(current)
     return list(sub.model_fields) if sub else []
+
+
+def _optional(model: type[BaseModel], loc: tuple[int | str, ...]) -> bool:
+    """Whether the key at a location may be left out (its field has a default)."""
+    current: Any = model
+    for k, part in enumerate(loc):
+        if isinstance(part, int):
+            continue
+        sub = _model_in(current)
+        if sub is None or part not in sub.model_fields:
+            return False
+        field = sub.model_fields[part]
+        if all(isinstance(p, int) for p in loc[k + 1:]):
+            return not field.is_required()
+        current = field.annotation
+    return False
 
 
 def _model_in(tp: Any) -> type[BaseModel] | None:

@@ -73,13 +73,19 @@ def test_an_illegal_sample_deck_is_refused_by_validate_the_loader_match_and_conv
     with pytest.raises(DataErrors) as refused:
         load_catalog([root])
     assert str(refused.value).startswith(line)
+    # a lenient load (every command) leaves out that deck only: the game and its other decks stay
     for args in (["match", "user-bd:red-aggro", "GH", "--quiet", "--turn-cap", "2"],
-                 ["match", "UBD:black-eclipse", "GH", "--quiet", "--turn-cap", "2"],
-                 ["convert-deck", "user-bd:red-aggro", "--to", "GH", "--out", str(tmp_path / "a.toml")],
-                 ["convert-deck", str(deck), "--to", "GH", "--out", str(tmp_path / "b.toml")]):
+                 ["convert-deck", "user-bd:red-aggro", "--to", "GH", "--out", str(tmp_path / "a.toml")]):
         code, out, err = cli("--data-root", str(root), *args)
         assert code == 1, (args, out, err)
         assert err.splitlines() == [f"amalogs: {line} (and 1 more)"], (args, err)  # the same line, and only once
+    code, out, err = cli("--data-root", str(root), "match", "UBD:black-eclipse", "GH", "--quiet", "--turn-cap", "2")
+    assert code == 0 and "left out deck 'user-bd:red-aggro'" in err, err
+    code, out, err = cli("--data-root", str(root), "games")
+    assert code == 0 and "user-bd" in out and err.count("\n") == 1, err
+    code, out, err = cli("--data-root", str(root), "convert-deck", str(deck), "--to", "GH", "--out",
+                         str(tmp_path / "b.toml"))
+    assert code == 1 and err.splitlines()[-1].startswith(f"amalogs: {line}"), err
     # the deck file on its own, from a game that loads: convert-deck refuses it with validate's line
     own = tmp_path / "mine.toml"
     own.write_text((shipped_root() / "games/build-divide/decks/red-aggro.toml").read_text(encoding="utf-8")
@@ -97,8 +103,25 @@ def test_a_deck_card_that_does_not_exist_is_refused(tmp_path: Path, cli: Cli) ->
     deck.write_text(deck.read_text(encoding="utf-8").replace("ember-squire = 4", "no-such-card = 4"), encoding="utf-8")
     _, errors = validate_paths([root])
     assert "unknown card id(s) of user-bd: no-such-card" in str(errors[0])
-    code, _, err = cli("--data-root", str(root), "match", "user-bd:black-eclipse", "GH", "--quiet", "--turn-cap", "2")
+    code, _, err = cli("--data-root", str(root), "match", "user-bd:red-aggro", "GH", "--quiet", "--turn-cap", "2")
     assert code == 1 and "no-such-card" in err
+    code, _, err = cli("--data-root", str(root), "match", "user-bd:black-eclipse", "GH", "--quiet", "--turn-cap", "2")
+    assert code == 0 and "left out deck 'user-bd:red-aggro'" in err and "no-such-card" in err  # the others play
+
+
+def test_a_sample_deck_may_name_its_cards_as_printed(tmp_path: Path, cli: Cli) -> None:
+    """A sample deck's cards by their printed names (width and kana aside), as a deck file of one's own may; a
+    name that is no card's leaves that deck out with the closest names."""
+    root = user_game(tmp_path)
+    decks = root / "games" / "user-bd" / "decks"
+    text = (decks / "red-aggro.toml").read_text(encoding="utf-8")
+    (decks / "red-aggro.toml").write_text(text.replace("ember-squire = 4", '"熾火の従騎士" = 4'), encoding="utf-8")
+    assert validate_paths([root])[1] == []
+    deck = load_catalog([root]).decks("user-bd")["red-aggro"][0]
+    assert deck.main["ember-squire"] == 4
+    (decks / "red-aggro.toml").write_text(text.replace("ember-squire = 4", '"熾火の従騎仕" = 4'), encoding="utf-8")
+    _, errors = validate_paths([root])
+    assert "UBD has no card named '熾火の従騎仕'; did you mean '熾火の従騎士'" in str(errors[0]), errors
 
 
 def test_a_toml_and_a_json_of_the_same_name_are_an_error_not_a_choice(tmp_path: Path) -> None:
@@ -333,3 +356,33 @@ def test_a_regression_file_is_refused_in_one_line(cli: Cli, case: Path) -> None:
     lines = out.splitlines()
     assert len(lines) == 1, out
     assert lines[0].startswith(f"{case}") and expected in lines[0], lines[0]
+
+
+def test_empty_text_and_a_stat_some_cards_do_not_print(tmp_path: Path) -> None:
+    """``text = ""`` is refused saying the key may be left out; a stat named in its card type's
+    ``optional_stats`` may be left out by a card (a counter printed −), while a stat every card prints may not."""
+    root = user_game(tmp_path)
+    cards = root / "games" / "user-bd" / "cards.toml"
+    text = cards.read_text(encoding="utf-8")
+    printed = 'text = "【自動】このユニットが破壊された時、相手のユニット1体に1000ダメージを与える。"'
+    assert printed in text
+    cards.write_text(text.replace(printed, 'text = ""', 1), encoding="utf-8")
+    _, errors = validate_paths([root])
+    assert any("cards[0].text" in str(e) and "leave the key out" in str(e) for e in errors), errors
+    cards.write_text(text.replace("stats = { play-cost = 0, power = 1000, ", "stats = { play-cost = 0, ", 1),
+                     encoding="utf-8")
+    _, errors = validate_paths([root])
+    assert any("missing 'power'" in str(e) and "optional_stats" in str(e) for e in errors), errors
+    profile = root / "games" / "user-bd" / "game.toml"
+    source = profile.read_text(encoding="utf-8")
+    assert '\nid = "unit"\n' in source
+    profile.write_text(source.replace('\nid = "unit"\n', '\nid = "unit"\noptional_stats = ["power"]\n', 1),
+                       encoding="utf-8")
+    assert [str(e) for e in validate_paths([root])[1] if "missing 'power'" in str(e)] == []
+
+
+def test_validate_counts_the_files_of_the_folder_it_was_given(tmp_path: Path, cli: Cli) -> None:
+    root = user_game(tmp_path)
+    mine = [p for p in root.rglob("*") if p.suffix in (".toml", ".json")]
+    code, out, _ = cli("validate", str(root))
+    assert code == 0 and out.strip() == f"all valid ({len(mine)} file(s) checked)", out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ from amalogs.checks import check_page
 from amalogs.models.game import GameProfile
 from amalogs.models.mapping import Override
 from amalogs.ontology.we import appraise, range_of
+
+from .conftest import Cli
 
 
 def _with_resources(profile: GameProfile, **changes: Any) -> GameProfile:
@@ -87,3 +90,26 @@ def test_a_page_disagreeing_with_the_appraisal_fails_unless_overridden(catalog: 
 def test_the_docstring_example_runs() -> None:
     failures, _ = doctest.testmod(we_module)
     assert failures == 0
+
+
+def test_we_shows_the_questions_of_a_game_left_out_for_its_declared_we(tmp_path: Path, cli: Cli) -> None:
+    """A page whose declared WE the appraisal disagrees with leaves its game out of every command, but
+    ``amalogs we GAME`` still shows the questions and answers, the disagreement first."""
+    import shutil
+
+    rule_games = Path(__file__).parent / "data" / "rule-games"
+    shutil.copytree(rule_games / "games" / "spark-rally", tmp_path / "games" / "spark-rally")
+    (tmp_path / "mappings").mkdir()
+    page = (rule_games / "mappings" / "spark-rally.toml").read_text(encoding="utf-8")
+    assert "we = 3\nrange = 2" in page
+    (tmp_path / "mappings" / "spark-rally.toml").write_text(page.replace("we = 3\nrange = 2", "we = 2\nrange = 3"),
+                                                            encoding="utf-8")
+    code, out, err = cli("--data-root", str(tmp_path), "--width", "200", "we", "SR")
+    assert code == 0, err
+    lines = [line.strip("│ ") for line in out.splitlines()]
+    first = next(k for k, line in enumerate(lines) if "declares WE2" in line)
+    assert first < next(k for k, line in enumerate(lines) if "WE考課" in line)
+    assert "Must specific resource cards be found in the deck?" in out and "separate resource deck" in out
+    assert "left out game 'spark-rally'" in err
+    code, _, err = cli("--data-root", str(tmp_path), "match", "SR", "BD")
+    assert code == 1 and "declares WE2" in err

@@ -405,6 +405,7 @@ def _load_deck(spec: str, construction: bool = True) -> tuple[Game, Deck, Path |
     g = _game(game_name)
     found = catalog().decks(g.id)
     if deck_id not in found:
+        catalog().deck_left_out(g.id, deck_id)
         from difflib import get_close_matches
 
         close = get_close_matches(deck_id, list(found), n=1)

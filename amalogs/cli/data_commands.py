@@ -110,8 +110,19 @@ def we(
     """
     from amalogs.report.overview import appraisal_panel, appraisal_record, we_criteria
 
+    from amalogs.catalog import DataErrors
+
     out = console()
-    chosen = [find_game(game)] if game else list(catalog().games.values())
+    cat = catalog()
+    try:
+        chosen = [find_game(game)] if game else list(cat.games.values())
+    except DataErrors:  # left out: its appraisal still shows, when its profile and page could be read
+        read = cat.read_game(game or "")
+        if read is None:
+            raise
+        chosen = [read]
+    if not game:
+        chosen += [out_.read for out_ in cat.left_out if out_.read is not None]
 
     def text() -> None:
         if not game:

@@ -380,6 +380,9 @@ class Zone(Named):
 class CardType(Named):
     subtype_of: Slug | None = Field(None, description="the id of the card type this is a kind of")
     stats: tuple[Slug, ...] = Field((), description="the stats a card of this type prints (subtypes add theirs)")
+    optional_stats: tuple[Slug, ...] = Field(
+        (), description="stats some cards of this type print and others do not (a counter printed −): a card "
+        "may leave them out; also listed in stats or not, they count as printed")
     description: Text = Field(description="what cards of this type are and do")
 
 

@@ -188,6 +188,7 @@ PROFILE_READERS: dict[str, tuple[str, ...]] = {
     "card_types[].id": ("compare", "convert", "cardcheck", "checks"),
     "card_types[].subtype_of": ("compare", "convert", "cardcheck", "checks"),
     "card_types[].stats": ("convert", "cardcheck", "checks"),
+    "card_types[].optional_stats": ("cardcheck", "checks"),
     "stats": ("compare", "convert", "cardcheck", "checks"),
     "stats[].id": ("compare", "convert", "cardcheck", "checks"),
     "stats[].step": ("convert", "cardcheck"),

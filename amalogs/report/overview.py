@@ -127,7 +127,13 @@ def appraisal_record(game: Game, appraisal: Appraisal | None = None) -> dict[str
 def appraisal_panel(game: Game, appraisal: Appraisal | None = None) -> Panel:
     """The WE appraisal of one game with its reasons, and the page's declared value."""
     a = appraisal or appraise(game.profile)
-    body: list[RenderableType] = [
+    page = game.page.we
+    body: list[RenderableType] = []
+    if not page.override and page.we != a.we:  # (a game left out for it: shown so the author can see why)
+        body.append(Text(f"the page declares WE{page.we} = レンジ{page.range}, but the appraisal gives WE{a.we}: "
+                         "correct [we] in the page, or add [we.override] with a reason (until then the game is "
+                         "left out)", style="bold red"))
+    body += [
         Text.assemble(("WE考課 → ", "dim"), (f"WE{a.we} = レンジ{a.range}", "bold green")),
         Text(f"criterion: {a.criterion}", style="italic"),
     ]
@@ -138,10 +144,9 @@ def appraisal_panel(game: Game, appraisal: Appraisal | None = None) -> Panel:
     for i, r in enumerate(a.reasons, 1):
         reasons.add_row(f"{i}. {r.question}", r.answer, r.leads_to)
     body.append(reasons)
-    page = game.page.we
     if page.override:
         body.append(Text(f"page keeps WE{page.we} by override: {page.override.reason}", style="yellow"))
-    else:
+    elif page.we == a.we:
         body.append(Text(f"page declares WE{page.we} = レンジ{page.range}: agrees", style="dim"))
     title = f"{game.profile.name} ({game.page.abbreviation})"
     return Panel(Group(*body), title=title, title_align="left", border_style="cyan")

@@ -105,8 +105,7 @@ class _Builder:
                 if _is_file(spec.deck):
                     from amalogs.catalog import load_deck_file
 
-                    # checked as `amalogs validate` checks a deck file (its cards exist); a position may hold
-                    # any part of a deck, so the construction rules are not asked
+                    # checked as validate checks a deck file (its cards exist), not its construction rules
                     game, deck = load_deck_file(self.catalog, path, construction=False)
                 else:
                     name, sep, deck_id = spec.deck.rpartition(":")
@@ -115,6 +114,7 @@ class _Builder:
                     game = self.catalog.game(name)
                     decks = self.catalog.decks(game.id)
                     if deck_id not in decks:
+                        self.catalog.deck_left_out(game.id, deck_id)
                         raise AmalogsError(f"{game.id} has no sample deck {cut(deck_id)}{_hint(deck_id, list(decks))}")
                     deck = decks[deck_id][0]
                 if spec.game is not None and self.catalog.game(spec.game).id != game.id:

@@ -75,5 +75,6 @@ def resolve_side(catalog: Catalog, spec: str) -> Side:
         raise AmalogsError(f"{game.id} has no sample decks to play")
     chosen = deck_id or sorted(decks)[0]
     if chosen not in decks:
+        catalog.deck_left_out(game.id, chosen)  # a sample deck left out of the data: say why
         raise AmalogsError(f"{game.id} has no sample deck {chosen!r} (it has: {', '.join(sorted(decks))})")
     return Side(game, chosen, decks[chosen][0])
