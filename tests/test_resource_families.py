@@ -78,3 +78,26 @@ def test_a_whole_match_takes_resources_where_the_page_says(cli: Cli, tmp_path: P
         points = [e for e in mine if e["type"] == "points"]
         assert [e["maximum"] for e in points] == [min(k, 10) for k in range(1, len(points) + 1)]
         assert not any(e["type"] == "energy" for e in mine)
+
+
+@pytest.mark.parametrize(("leader", "shields"), [("leader-homura", 3), ("leader-shizuku", 4)])
+def test_a_leaders_printed_life_is_how_many_life_cards_are_set(leader: str, shields: int) -> None:
+    """life.from_card with a life made of cards (シールドライフ): the leader kept outside the deck prints its
+    player's life, so that many cards from the deck top become shields — not the profile's 5."""
+    from amalogs.catalog import load_catalog
+    from amalogs.models.cards import Deck
+    from amalogs.referee import Match
+
+    cat = load_catalog([RULE_GAMES])
+    game, bd = cat.game("SR"), cat.game("BD")
+    deck = cat.decks(game.id)["fire-water"][0]
+    mine = Deck.model_validate(deck.model_dump() | {"extra": {"leader": {leader: 1}}})
+    match = Match.new(cat, [(game, mine), (bd, next(iter(cat.decks(bd.id).values()))[0])], 1, log_events=True)
+    while match.state.phase == "setup":  # the other seat keeps its hand: then the life is set
+        legal = match.legal_actions()
+        match.apply_action(next((a for a in legal if a.text() == "keep"), legal[0]))
+    seat = match.state.seats[0]
+    assert len(seat.zones["shield-zone"]) == shields
+    assert len(seat.zones["deck"]) == 40 - 5 - shields  # the opening hand of 5 and the shields, nothing else
+    assert {"type": "life-set", "seat": 0, "life": shields, "energy": 0}.items() <= next(
+        e for e in match.state.events if e["type"] == "life-set" and e["seat"] == 0).items()

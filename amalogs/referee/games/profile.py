@@ -222,7 +222,11 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             if life > 0:
                 seat.counters["hp"] = life
         if rules.life_system in ("シールドライフ", "ライフカード", "フォートライフ", "プライズカード"):
-            seat.zones[self.life_zone] = [deck.pop() for _ in range(min(rules.life, len(deck)))]
+            count = rules.life
+            if self.life_card and seat.zones.get(self.life_card) and rules.life_system != "プライズカード":
+                printed = state.cards[seat.zones[self.life_card][0]].dp // 1000  # the leader's printed life
+                count = printed if printed > 0 else count
+            seat.zones[self.life_zone] = [deck.pop() for _ in range(min(count, len(deck)))]
         if self.counter is not None:  # points, not cards: the counter's maximum starts at resources.starting
             seat.counters[POINTS] = seat.counters[POINTS_MAX] = rules.starting_resources
         elif self.resource_deck is not None:  # from the separate resource deck, never the main deck
