@@ -83,7 +83,8 @@ def test_a_whole_match_takes_resources_where_the_page_says(cli: Cli, tmp_path: P
 @pytest.mark.parametrize(("leader", "shields"), [("leader-homura", 3), ("leader-shizuku", 4)])
 def test_a_leaders_printed_life_is_how_many_life_cards_are_set(leader: str, shields: int) -> None:
     """life.from_card with a life made of cards (シールドライフ): the leader kept outside the deck prints its
-    player's life, so that many cards from the deck top become shields — not the profile's 5."""
+    player's life, so that many cards from the deck top become shields — not the profile's 5 — after the
+    opening hand of setup.starting_hand cards."""
     from amalogs.catalog import load_catalog
     from amalogs.models.cards import Deck
     from amalogs.referee import Match
