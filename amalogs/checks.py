@@ -324,7 +324,7 @@ def _resource_zone(page: MappingPage, profile: GameProfile) -> Iterator[Problem]
     arrives = res.deck is not None or (res.source == "automatic" and res.arrival != "rules")
     if not arrives or res.counter is not None or not res.costs:
         return
-    if not any(str(getattr(e.zone, "value", e.zone)) == "資源エリア" for e in page.permanent_types):
+    if not page.zones_on("資源エリア"):
         yield "permanent_types", ("the profile's resources arrive by themselves as cards (resources.source "
                                   f"{res.source!r}{', resources.deck' if res.deck else ''}), but no zone is mapped to "
                                   "資源エリア to hold them: map the resource zone, or declare [resources.counter] in the "

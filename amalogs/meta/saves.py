@@ -232,15 +232,18 @@ def read_log(path: Path) -> tuple[MetaHeader, list[dict[str, Any]]]:
             raise MetaError(f"{shown_path(path)}: line {n}: an event must be a JSON object, not {cut(event)}")
         events.append(event)
     if header.version >= 2:
+        from amalogs.referee.sessions.runner import LogSeal  # (the match log's seal line, the same form)
         from amalogs.referee.sessions.seal import unsealed_field
 
         last = events.pop() if events and events[-1].get("type") == SEAL else None
-        seal = last.get("header") if last is not None else None
-        if not isinstance(seal, dict) or set(last or {}) != {"type", "header"} or \
-                not all(isinstance(k, str) and isinstance(v, str) for k, v in seal.items()):
+        try:
+            seal = LogSeal.model_validate(last) if last is not None else None
+        except ValidationError:
+            seal = None
+        if seal is None:
             raise MetaError(f"{shown_path(path)}: line {len(lines)}: the last line must be the log's seal "
                             "({\"type\": \"seal\", \"header\": {...}}): the log was cut short or edited")
-        edited = unsealed_field(header.model_dump(mode="json"), seal)
+        edited = unsealed_field(header.model_dump(mode="json"), seal.header)
         if edited is not None:
             raise MetaError(f"{shown_path(path)}: line 1: {edited}: edited since the log was written (it does not "
                             "match the log's seal)")

@@ -367,6 +367,10 @@ class MappingPage(DataModel):
     def life_system(self) -> LifeSystem:
         return self.rules_of(LifeSystem)[0]  # type: ignore[return-value]
 
+    def zones_on(self, canonical: str) -> list[str]:
+        """The native zones the page maps to a canonical zone (``資源エリア`` …), in the page's order."""
+        return [e.native for e in self.permanent_types if str(getattr(e.zone, "value", e.zone)) == canonical]
+
     def ratio_of(self, native_stat: str) -> Fraction:
         """The adjust ratio of one native stat (1 when the page gives none)."""
         for entry in self.adjust:

@@ -99,7 +99,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
                    canonical.get("墓地", "discard"): "discard", canonical.get("除外", "removed"): "removed"}
         self.deck, self.hand, self.discard = "deck", "hand", "discard"
         self.field = canonical.get("場", "field")
-        resources = [e.native for e in page.permanent_types if str(getattr(e.zone, "value", e.zone)) == "資源エリア"]
+        resources = page.zones_on("資源エリア")
         self.resource_zone = resources[0] if resources else self.field
         self.life_zone = canonical.get("ライフエリア", "life")
         self.position_zones = {z: renamed.get(z, z) for z in zones}
@@ -229,11 +229,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             seat.zones[self.life_zone] = [deck.pop() for _ in range(min(count, len(deck)))]
         if self.counter is not None:  # points, not cards: the counter's maximum starts at resources.starting
             seat.counters[POINTS] = seat.counters[POINTS_MAX] = rules.starting_resources
-        elif self.resource_deck is not None:  # from the separate resource deck, never the main deck
-            pile = seat.zones[self.resource_deck]
+        elif self.resource_deck is not None or self.source in ("any-card", "automatic", "deck-top"):
+            pile = seat.zones[self.resource_deck or self.deck]  # a separate resource deck, never the main deck's
             seat.zones[self.resource_zone] += [pile.pop() for _ in range(min(rules.starting_resources, len(pile)))]
-        elif self.source in ("any-card", "automatic", "deck-top"):
-            seat.zones[self.resource_zone] += [deck.pop() for _ in range(min(rules.starting_resources, len(deck)))]
         resources = (seat.counters[POINTS] if self.counter is not None
                      else len(seat.zones[self.resource_zone]) if self.resource_zone != self.field else 0)
         if rules.life_system == "ライフポイント":

@@ -90,19 +90,20 @@ class ProfilePlays(ProfilePlaces):
 
     # --- resources arriving ----------------------------------------------------------------------------
 
-    def resource_count(self, state: State, i: int) -> int:
-        """The resource cards seat i has (on the field itself, only the cards of a resource type: lands)."""
-        zone = state.seats[i].zones[self.resource_zone]
+    def _resource_cards(self, state: State, seat: Seat) -> list[int]:
+        """The seat's resource cards: its resource zone (on the field itself, only the cards of a resource
+        type: lands)."""
+        zone = seat.zones[self.resource_zone]
         if self.resource_zone == self.field:
-            kinds, cards = self.resource_types, state.cards
-            return sum(1 for u in zone if cards[u].type in kinds)
-        return len(zone)
+            cards, kinds = state.cards, self.resource_types
+            return [u for u in zone if cards[u].type in kinds]
+        return zone
 
     def _room(self, state: State, i: int, wanted: int) -> int:
         """How many of ``wanted`` new resources fit under ``resources.maximum``."""
         if self.resource_max is None:
             return wanted
-        return max(0, min(wanted, self.resource_max - self.resource_count(state, i)))
+        return max(0, min(wanted, self.resource_max - len(self._resource_cards(state, state.seats[i]))))
 
     def gain_resource(self, state: State, i: int, rested: bool) -> None:
         """One more resource (an effect's): a point, a card from the resource deck, or the deck top."""
@@ -113,30 +114,29 @@ class ProfilePlays(ProfilePlaces):
         elif self._room(state, i, 1):
             move_top(state, i, self.resource_deck or self.deck, self.resource_zone, "energy", rested)
 
-    def _turn_resources(self, state: State, i: int) -> int:
-        """The resources the profile gives seat i at the start of this turn (``first_turn`` on the first
-        player's first)."""
+    def _turn_resources(self, state: State, i: int, usual: int) -> int:
+        """The resources the profile gives seat i at the start of this turn: ``usual`` (cards a turn, a
+        counter's growth), or ``first_turn`` on the first player's first turn."""
         if self.first_turn is not None and i == state.first and state.seats[i].turns == 1:
             return self.first_turn
-        return self.per_turn
+        return usual
 
     def resources_arrive(self, state: State, i: int) -> None:
         """At the start of seat i's turn: the counter grows and refills, or resource cards come from the
         resource deck or the deck top — never beyond ``resources.maximum``."""
         if self.counter is not None:
             seat, counter = state.seats[i], self.counter
-            grown = seat.counters.get(POINTS_MAX, 0) + (self.first_turn if self.first_turn is not None
-                                                         and i == state.first and seat.turns == 1 else counter.grows)
+            old = seat.counters.get(POINTS_MAX, 0)
+            grown = old + self._turn_resources(state, i, counter.grows)
             top = grown if self.resource_max is None else min(grown, self.resource_max)
-            before = seat.counters.get(POINTS, 0)
-            points = top if counter.refills else min(before + top - seat.counters.get(POINTS_MAX, 0), top)
+            points = top if counter.refills else min(seat.counters.get(POINTS, 0) + top - old, top)
             if counter.second_player_extra and i != state.first and seat.turns == 1:
                 points += counter.second_player_extra
             seat.counters[POINTS_MAX], seat.counters[POINTS] = top, points
             state.emit("points", seat=i, points=points, maximum=top)
         elif self.resource_deck is not None or self.deck_top_resources:
             pile = self.resource_deck or self.deck
-            for _ in range(self._room(state, i, self._turn_resources(state, i))):
+            for _ in range(self._room(state, i, self._turn_resources(state, i, self.per_turn))):
                 move_top(state, i, pile, self.resource_zone, "energy")
 
     def end_turn(self, state: State, i: int) -> None:
@@ -150,11 +150,7 @@ class ProfilePlays(ProfilePlaces):
         return state.cards[uid].type in self.resource_types
 
     def _free(self, state: State, seat: Seat) -> list[int]:
-        zone = seat.zones[self.resource_zone]
-        if self.resource_zone == self.field:  # resource cards lie on the field itself (lands)
-            cards, kinds = state.cards, self.resource_types
-            zone = [u for u in zone if cards[u].type in kinds]
-        return standing(seat, zone)
+        return standing(seat, self._resource_cards(state, seat))
 
     def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
         card = state.cards[uid]
@@ -281,9 +277,7 @@ class ProfilePlays(ProfilePlaces):
             seat.zones[self.hand].remove(uid)
             seat.zones[self.resource_zone].append(uid)
             seat.energy_placed = True
-            zone = seat.zones[self.resource_zone]
-            state.emit("energy", seat=i, card=uid, energy=len(zone) if self.resource_zone != self.field
-                       else sum(1 for u in zone if self._is_resource(state, u)))
+            state.emit("energy", seat=i, card=uid, energy=len(self._resource_cards(state, seat)))
             return False
         if action.verb == "play":
             self._play(state, i, int(action.args[0]), place=str(action.args[1]) if len(action.args) > 1 else None)
