@@ -116,6 +116,7 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
     yield from _unknown("life.zone", p.life.zone, zones, "zone")
     if p.life.tiers and sum(t.count for t in p.life.tiers) != p.life.starting:
         yield "life.tiers", f"the tiers hold {sum(t.count for t in p.life.tiers)} cards but life.starting is {p.life.starting}"
+    yield from _layers(p, zones)
     types = p.ids("card_types")
     for i, ct in enumerate(p.card_types):
         yield from _unknown(f"card_types[{i}].subtype_of", ct.subtype_of, types, "card type")
@@ -316,6 +317,26 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     yield from _resource_zone(page, profile)
 
 
+def _layers(p: GameProfile, zones: frozenset[str]) -> Iterator[Problem]:
+    """Each layer of life in its own zone, with what its kind needs: shields a count, a base its HP."""
+    yield from _duplicates("life.layers", (layer.id for layer in p.life.layers))
+    taken = {p.life.zone} if p.life.zone else set()
+    for i, layer in enumerate(p.life.layers):
+        key = f"life.layers[{i}]"
+        yield from _unknown(f"{key}.zone", layer.zone, zones, "zone")
+        if layer.zone in taken:
+            yield f"{key}.zone", f"zone {layer.zone!r} already holds another layer of life: give each layer its own zone"
+        taken.add(layer.zone)
+        if layer.kind == "shields" and not layer.count:
+            yield f"{key}.count", "a layer of shields needs count, the cards it takes from the deck top at the start"
+        if layer.kind == "base" and not layer.hp:
+            yield f"{key}.hp", "a base needs hp, the damage it takes before it breaks"
+        if layer.kind == "base" and layer.count:
+            yield f"{key}.count", "a base is one card: leave count out (hp says what it takes)"
+        if layer.kind == "shields" and layer.hp:
+            yield f"{key}.hp", "shields break one per hit: leave hp out (count says how many)"
+
+
 def _resource_zone(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     """Resources made of cards need a zone to lie in: a game whose resources arrive by themselves from the deck
     top (or a resource deck) and whose page maps no zone to 資源エリア would put them on the field, where they
@@ -396,7 +417,9 @@ def _keyword_rules(page: MappingPage) -> Iterator[Problem]:
     for what, (n, low, high) in counts.items():
         if not low <= n <= high:
             need = "exactly one" if low == high else "at most one"
-            yield "keyword_rules", f"needs {need} {what}, found {n}"
+            more = (": the page's life system is the innermost layer; declare the layers in front of it (shields, a "
+                    "base) as [[life.layers]] in the profile" if what == "life system" and n > 1 else "")
+            yield "keyword_rules", f"needs {need} {what}, found {n}{more}"
     mapped = {e.stat for e in page.status}
     needed = {
         terms.StatSystem.BP: {terms.CanonicalStat.BP},

@@ -81,8 +81,9 @@ def test_cards_in_native_words_for_sengoku_taisen(cli: Cli) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_convert_deck_fits(cli: Cli, width: int, tmp_path: Path) -> None:
-    code, out, _ = cli("--width", str(width), "convert-deck", "BD:red-aggro", "--to", "BJ", "--out", str(tmp_path / "x.toml"))
+def test_convert_deck_fits(cli: Cli, width: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short --out: the "wrote PATH" line is as long as the path a user gives
+    code, out, _ = cli("--width", str(width), "convert-deck", "BD:red-aggro", "--to", "BJ", "--out", "x.toml")
     assert code == 0
     assert len(out.splitlines()) <= 60
     (columns,) = _check_fits(out, width)

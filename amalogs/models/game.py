@@ -239,12 +239,37 @@ class LifeTier(Named):
     defence: Count | None = Field(None, description="the damage within a turn that breaks one card of this tier")
 
 
+class LifeLayer(Named):
+    """A layer of life in front of the one the page's life system says (a base, then shields, before life
+    points or life cards): damage to the player reaches the outermost layer still standing, and reaches the
+    page's life only once every layer is gone (docs/rules.md §3, Layered life)."""
+
+    kind: Literal["shields", "base"] = Field(
+        description="shields: cards from the deck top, face down, one broken per hit; base: a card with HP that "
+        "takes an attack's damage (its AP, or an SPS attacker's SP) and absorbs the whole attack")
+    zone: Slug = Field(description="the native zone that holds the layer: its shields, or where the base stands "
+                       "(the referee keeps a base's HP left as the seat counter named by the layer's id)")
+    count: Count | None = Field(None, description="shields: how many cards from the deck top at the start")
+    hp: Count | None = Field(None, description="base: the damage it takes before it breaks, printed in the units "
+                             "of the stat the page maps to DP or HP; it is never healed")
+    to: Literal["hand", "discard"] = Field(
+        "discard", description="where a broken shield goes (hand or discard pile); a base that breaks leaves")
+    triggers: bool = Field(False, description="a broken shield with a life trigger may be played free")
+    sps: Literal["point", "attack"] = Field(
+        "point", description="how an SPS attacker's SP reaches this layer: point, each SP point one hit (the rest "
+        "going on to the next layer); attack, one hit whatever its SP, the whole attack absorbed")
+
+
 class LifeRules(Named):
     """The player's life: what it is, how damage takes it, when a player loses."""
 
     zone: Slug | None = Field(None, description="the native zone that holds the life cards, if any")
     starting: Count = Field(description="life when the game starts: cards, walls, forts or points")
     tiers: tuple[LifeTier, ...] = Field((), description="tiers in the order damage reaches them (first hit first)")
+    layers: tuple[LifeLayer, ...] = Field(
+        (), description="layers of life in front of this one, outermost first (a base, then shields): see its keys")
+    to: Literal["hand", "discard"] = Field(
+        "hand", description="シールドライフ and ライフカード: where a card taken from the life goes (hand or discard pile)")
     maximum: Count | None = Field(None, description="the most life a player can have; omit for no limit")
     damage: Text = Field(description="how one point of damage is taken")
     triggers: Text | None = Field(None, description="what a life card may do when it is taken")

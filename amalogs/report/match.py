@@ -17,10 +17,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from amalogs.referee.engine.core import POINTS, POINTS_MAX
-from amalogs.referee.engine.values import life_zone
 from amalogs.referee.sessions.runner import Side, Summary
 from amalogs.referee.engine.state import CardData
+from amalogs.report.sides import layer_words, side_status
 
 __all__ = ["PlayByPlay", "decisive_events", "effect_text", "event_line", "find_effect", "result_panel", "side_status",
            "summary_table"]
@@ -52,10 +51,6 @@ NATIVE_MARKS = {  # ブレイクジョーカー's native skills, by the mark the
     "swap-face-down": "destroys its own face-down card; its deck top takes the place, face down",
 }
 
-LIFE_WORDS = {"life": "life", "fort-area": "forts", "forts": "forts", "castle": "castle walls"}
-LIFE_SYSTEM_WORDS = {"シールドライフ": "shields", "ライフカード": "life cards", "フォートライフ": "forts",
-                     "プライズカード": "prizes left", "ダメージ蓄積": "damage"}
-RESOURCE_WORDS = {"energy": "energy", "mana-area": "mana", "kokuryoku": "国力"}
 HAND_IN = frozenset({"draw", "draw-from-life", "searched", "returned", "attack-check"})
 HAND_OUT = frozenset({"discard", "energy", "kokuryoku", "ambush", "protection", "evolve", "equip"})
 
@@ -129,37 +124,6 @@ def _battle_units(game: Any, amount: Fraction) -> str:
     return _number(amount)
 
 
-def side_status(state: Any, i: int, game: Any = None) -> str:
-    """One side at a glance: life in its game's own terms, hand, resources, deck."""
-    seat, module = state.seats[i], state.games[i] if i < len(state.games) else None
-    rules = state.rules[i] if i < len(state.rules) else None
-    parts = []
-    if "hp" in seat.counters:
-        parts.append(f"HP {seat.counters['hp']}")
-    else:
-        zone = life_zone(state, i)
-        limit = getattr(module, "damage_limit", None)
-        system = getattr(rules, "life_system", "")
-        if zone is not None and limit:
-            parts.append(f"damage {len(seat.zones[zone])} of {limit}")
-        elif zone is not None:
-            word = LIFE_WORDS.get(zone) if zone in LIFE_WORDS else LIFE_SYSTEM_WORDS.get(system, "life")
-            parts.append(f"{word} {len(seat.zones[zone])}")
-        elif "knocked-out" in seat.counters:
-            parts.append(f"knocked out {seat.counters['knocked-out']}")
-    if "hand" in seat.zones:
-        parts.append(f"hand {len(seat.zones['hand'])}")
-    resource = getattr(module, "resource_zone", None)
-    if isinstance(resource, str) and resource in seat.zones and resource not in (
-            "deck", "hand", getattr(module, "field", None)):
-        parts.append(f"{RESOURCE_WORDS.get(resource, resource.replace('-', ' '))} {len(seat.zones[resource])}")
-    if getattr(module, "pays_points", False):  # points, not cards (resources.counter)
-        parts.append(f"points {seat.counters.get(POINTS, 0)} of {seat.counters.get(POINTS_MAX, 0)}")
-    if "deck" in seat.zones:
-        parts.append(f"deck {len(seat.zones['deck'])}")
-    return " · ".join(parts)
-
-
 def _status_lines(state: Any, names: Sequence[str], games: Sequence[Any]) -> list[RenderableType]:
     return [Text.assemble("  ", (f"{names[i]:<6}", SEAT_STYLE[i % 2]), " ",
                           (side_status(state, i, games[i] if i < len(games) else None), "dim"))
@@ -181,8 +145,9 @@ def _timing(event: dict[str, Any], events: Sequence[dict[str, Any]]) -> tuple[st
             return "end-of-turn", k
         if kind == "play" and earlier.get("card") == src:
             return ("life" if earlier.get("free") else "play"), k
-        if kind in ("life-revealed", "fort-broken", "activate", "destroyed") and earlier.get("card") == src:
-            return {"life-revealed": "life", "fort-broken": "life"}.get(kind, kind.replace("activate", "activated")), k
+        if kind in ("life-revealed", "fort-broken", "shield-broken", "activate", "destroyed") and earlier.get("card") == src:
+            return {"life-revealed": "life", "fort-broken": "life", "shield-broken": "life"}.get(
+                kind, kind.replace("activate", "activated")), k
         if (kind == "attack" and earlier.get("attacker") == src) or (kind == "block" and earlier.get("blocker") == src):
             return kind, k
     return None, max(seq - 80, 0)
@@ -402,6 +367,10 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "fort-broken": f"loses a fort: {c('card')} → "
                        + {"hand": "hand", "quick": "its quick effect", "field": "the field, on standby"}.get(
                            str(event.get("to")), str(event.get("to"))) + f" (forts left {event.get('forts')})",
+        "shield-broken": f"loses one of its {layer_words(event)}: {c('card')} → "
+                         + ("hand" if event.get("to") == "hand" else "discard pile") + f" ({event.get('shields')} left)",
+        "base-hit": f"its {layer_words(event)} takes {event.get('damage')} damage: HP {event.get('hp')}",
+        "base-broken": f"its {layer_words(event)} is broken",
         "round": f"starts a round (tie count {event.get('ties')})",
         "face-down": "places a card face down",
         "place": f"places {c('card')} ({event.get('cards')} in the row)",
@@ -469,7 +438,7 @@ class PlayByPlay:
             return
         if isinstance(event.get("hand"), int):
             self.hands[seat] = event["hand"]
-        elif kind in HAND_IN or (kind == "fort-broken" and event.get("to") == "hand"):
+        elif kind in HAND_IN or (kind in ("fort-broken", "shield-broken") and event.get("to") == "hand"):
             self.hands[seat] += 1
         elif kind == "life-revealed" and "life" in event and hasattr(self.state.games[seat], "hand"):
             self.hands[seat] += 1  # a game played from its data: the life card goes into the hand
@@ -522,6 +491,7 @@ class PlayByPlay:
 
 
 DECISIVE = frozenset({"round-won", "hp", "siege", "life-revealed", "fort-broken", "fort-damaged", "knocked-out",
+                      "shield-broken", "base-hit",
                       "prize-taken", "pierce", "burst", "draw-from-life", "deck-destroyed"})
 DECISIVE_EFFECTS = frozenset({"player_damage", "draw", "discard", "damage", "destroy"})
 

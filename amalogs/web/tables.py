@@ -293,6 +293,8 @@ def _private_text(event: dict[str, Any]) -> str | None:
         return PRIVATE_LINES[str(kind)]
     if kind == "fort-broken" and event.get("to") == "hand":  # a fort card taken into the hand unseen
         return f"loses a fort: its card goes to its hand (forts left {event.get('forts')})"
+    if kind == "shield-broken" and event.get("to") == "hand":  # a face-down shield taken into the hand unseen
+        return f"loses a shield: its card goes to its hand ({event.get('shields')} left)"
     return None
 
 

@@ -163,6 +163,13 @@ class AttackSteps:
         guard = s.games[defender]
         host = s.active
         boost, s.boost[host] = s.boost[host], 0  # used by this player damage
+        if guard.layered:  # a layer of life in front of it (a base, shields) takes the attack first
+            result = guard.strike(s, defender, attack.attacker)
+            if result is not None:
+                self._hit_result(defender, result)
+                if not s.finished and s.phase != "trigger":
+                    self._run_stack("damage")
+                return
         if s.rules[host].damage_system == "SPS":
             attack.hits_left = sp(s, attack.attacker) + boost
             self._deal_hits(defender)

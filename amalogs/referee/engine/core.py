@@ -47,6 +47,7 @@ class CoreGame:
     # A game's own decision on what a DDS attacker deals its player, where the brief decides it for that game
     # (ブレイクジョーカー: its AP to its HP); None: the resolution table (GameRules.dds_hits_with_ap)
     dds_takes_ap: bool | None = None
+    layered: bool = False  # layers of life in front of its life (a base, shields): an attack asks ``strike`` first
     # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
     # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
     draw_out_loss: str | None = None
@@ -287,6 +288,12 @@ class CoreGame:
     def take_attack(self, state: State, i: int, amount: int) -> HitResult:
         """A direct-damage (DDS) hit of ``amount`` thousandths against this player's life."""
         return self.take_hit(state, i)
+
+    def strike(self, state: State, i: int, attacker: int) -> HitResult | None:
+        """(``layered``) An attack by ``attacker`` reaching this player: the outermost layer of life still
+        standing takes it and returns what it did, or None when the attack goes on to the life as usual (no layer
+        left, or one that SPS attacks reach point by point)."""
+        return None
 
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
         """Use (or not) the life trigger of a revealed or broken card."""

@@ -89,6 +89,14 @@ def life_zone(s: State, i: int) -> str | None:
 
 def life_left(s: State, i: int) -> float:
     """How much of its life seat i has left, 0 to 1 (HP, life cards, forts, castle walls, damage to take)."""
+    game = s.games[i]
+    if game.layered:  # layers of life in front of it (a base, shields): each counts as much as the life itself
+        parts: list[float] = game.layers_left(s, i)
+        return (sum(parts) + _main_life_left(s, i)) / (len(parts) + 1)
+    return _main_life_left(s, i)
+
+
+def _main_life_left(s: State, i: int) -> float:
     seat = s.seats[i]
     start = max(int(s.rules[i].life), 1)
     if "hp" in seat.counters:

@@ -156,6 +156,14 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         prizes = win_forms.get("count-reached")
         self.prize_goal = prizes.count if prizes is not None and prizes.count else None
         self.life_card = profile.life.from_card
+        self.life_to = self.hand if profile.life.to == "hand" else self.discard
+        self.layers = tuple(layer.model_copy(update={"zone": renamed.get(layer.zone, layer.zone)})
+                            for layer in profile.life.layers)
+        self.layered = bool(self.layers)
+        shields = frozenset(layer.zone for layer in self.layers if layer.kind == "shields")
+        self.hidden_zones, self.top_last = self.hidden_zones | shields, self.top_last | shields  # face down, top last
+        self.zones = tuple(dict.fromkeys([*self.zones, *shields]))
+        self.base_unit = 1000 * self.ratio.get(self.damage_stat, 1) if self.damage_stat else 1000
         self.mulligan = profile.setup.mulligan.kind
         self.filters_attacks = self.leader_rule
         self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
@@ -210,6 +218,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         for part, uids in parts.items():  # side decks and extra cards stay apart, where their part is named
             if part != "main":
                 seat.zones.setdefault(part, []).extend(uids)
+        for layer in self.layers:  # a base's HP left (a position may say less)
+            if layer.kind == "base":
+                seat.counters[layer.id] = layer.hp
         if rules.life_system == "ライフポイント":  # a leader card's HP replaces it in finish_setup
             seat.counters.update({"hp": rules.life, **({"hp-max": rules.life_maximum} if rules.life_maximum else {})})
         return seat
@@ -227,6 +238,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
                 printed = state.cards[seat.zones[self.life_card][0]].dp // 1000  # the leader's printed life
                 count = printed if printed > 0 else count
             seat.zones[self.life_zone] = [deck.pop() for _ in range(min(count, len(deck)))]
+        for layer in self.layers:  # the shields in front of the life, from the deck top
+            if layer.kind == "shields":
+                seat.zones[layer.zone] = [deck.pop() for _ in range(min(layer.count, len(deck)))]
         if self.counter is not None:  # points, not cards: the counter's maximum starts at resources.starting
             seat.counters[POINTS] = seat.counters[POINTS_MAX] = rules.starting_resources
         elif self.resource_deck is not None or self.source in ("any-card", "automatic", "deck-top"):
@@ -234,10 +248,12 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             seat.zones[self.resource_zone] += [pile.pop() for _ in range(min(rules.starting_resources, len(pile)))]
         resources = (seat.counters[POINTS] if self.counter is not None
                      else len(seat.zones[self.resource_zone]) if self.resource_zone != self.field else 0)
+        layers = {"layers": {layer.id: len(seat.zones[layer.zone]) if layer.kind == "shields" else layer.hp
+                             for layer in self.layers}} if self.layers else {}
         if rules.life_system == "ライフポイント":
-            state.emit("life-set", seat=i, hp=seat.counters.get("hp", 0), energy=resources)
+            state.emit("life-set", seat=i, hp=seat.counters.get("hp", 0), energy=resources, **layers)
         else:
-            state.emit("life-set", seat=i, life=len(seat.zones[self.life_zone]), energy=resources)
+            state.emit("life-set", seat=i, life=len(seat.zones[self.life_zone]), energy=resources, **layers)
 
     # --- setup: a first character in play (選抜リーダー制, or a game that loses with none) -------------------
 

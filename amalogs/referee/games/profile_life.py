@@ -11,11 +11,14 @@ on the hot path).
 
 from __future__ import annotations
 
+from typing import Any
+
 from amalogs.referee.engine.core import CoreGame, HitResult, damage_top_fort, move_top
 from amalogs.referee.engine.field import finish, lose
 from amalogs.referee.engine.registry import opponents
 from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import State
+from amalogs.referee.engine.values import ap, sp
 
 __all__ = ["KNOCKED_OUT", "LIFE_TRIGGERS", "ProfileLife"]
 
@@ -33,6 +36,9 @@ class ProfileLife(CoreGame):
     life_zone: str
     damage_limit: int | None
     prize_goal: int | None
+    life_to: str  # where a card taken from シールドライフ or ライフカード goes (the hand, or the discard pile)
+    layers: tuple[Any, ...]  # the profile's life.layers, outermost first (models.game.LifeLayer)
+    base_unit: float  # thousandths of a canonical point per printed point of a base's HP
 
     def knocked_out(self, state: State, i: int, uid: int) -> None:
         """Prize cards: a character of this seat knocked out counts against it; one of another side's lets it
@@ -56,7 +62,63 @@ class ProfileLife(CoreGame):
             return True
         return False
 
+    # --- layers of life in front of the page's life (life.layers): a base, shields ---------------------------
+
+    def outer_layer(self, state: State, i: int) -> Any:
+        """The outermost layer of life still standing (a base with HP left, shields with a card left), or None."""
+        seat = state.seats[i]
+        for layer in self.layers:
+            if (seat.zones[layer.zone] if layer.kind == "shields" else seat.counters.get(layer.id, 0) > 0):
+                return layer
+        return None
+
+    def layers_left(self, state: State, i: int) -> list[float]:
+        """How much of each layer stands, 0 to 1 (its shields, a base's HP)."""
+        seat = state.seats[i]
+        return [min(len(seat.zones[layer.zone]) / layer.count, 1.0) if layer.kind == "shields"
+                else min(max(seat.counters.get(layer.id, 0), 0) / layer.hp, 1.0) for layer in self.layers]
+
+    def strike(self, state: State, i: int, attacker: int) -> HitResult | None:
+        """An attack reaches the outermost layer standing: a shield breaks, or a base takes the attacker's AP (an
+        SPS attacker's SP: the published rule for HP-system characters), and the whole attack ends there. An SPS
+        attack on a layer taken point by point (``sps = "point"``) goes on as hits, one per SP point."""
+        layer = self.outer_layer(state, i)
+        if layer is None:
+            return None
+        sps = state.rules[state.cards[attacker].owner].damage_system == "SPS"
+        if sps and layer.sps == "point":
+            return None
+        if layer.kind == "shields":
+            return self._break_shield(state, i, layer)
+        return self._hit_base(state, i, layer, max(sp(state, attacker), 0) * 1000 if sps else ap(state, attacker))
+
+    def _break_shield(self, state: State, i: int, layer: Any) -> HitResult:
+        seat = state.seats[i]
+        uid = seat.zones[layer.zone].pop()
+        seat.zones[self.hand if layer.to == "hand" else self.discard].append(uid)
+        state.emit("shield-broken", seat=i, card=uid, name=state.cards[uid].name, layer=layer.id,
+                   shields=len(seat.zones[layer.zone]), to=layer.to)
+        return self._trigger(state, uid) if layer.triggers else "ok"
+
+    def _hit_base(self, state: State, i: int, layer: Any, amount: int) -> HitResult:
+        """The base takes ``amount`` thousandths, in whole printed points (at least 1 for a hit that deals any)."""
+        counters = state.seats[i].counters
+        points = max(round(amount / self.base_unit), 1) if amount > 0 else 0
+        counters[layer.id] = left = max(counters.get(layer.id, 0) - points, 0)
+        state.emit("base-hit", seat=i, layer=layer.id, damage=points, hp=left)
+        if left == 0:
+            state.emit("base-broken", seat=i, layer=layer.id)
+        return "ok"
+
     def take_hit(self, state: State, i: int) -> HitResult:
+        if self.layers:  # one point of damage: the outermost layer standing takes it
+            layer = self.outer_layer(state, i)
+            if layer is not None:
+                points, attack = 1, state.attack
+                if layer.sps == "attack" and attack is not None and attack.defender == i and attack.hits_left > 0:
+                    points, attack.hits_left = points + attack.hits_left, 0  # it absorbs the rest of the attack
+                return self._break_shield(state, i, layer) if layer.kind == "shields" else \
+                    self._hit_base(state, i, layer, 1000 * points)
         seat, rules = state.seats[i], state.rules[i]
         kind = rules.life_system
         if kind == "ライフポイント":
@@ -76,7 +138,7 @@ class ProfileLife(CoreGame):
         if kind == "フォートライフ":
             return self._break(state, i)
         uid = life.pop()
-        seat.zones[self.hand].append(uid)
+        seat.zones[self.life_to].append(uid)
         state.emit("life-revealed", seat=i, card=uid, name=state.cards[uid].name, life=len(life))
         if kind == "ライフカード" and not life:
             return "lost"
