@@ -264,6 +264,18 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         yield from _unknown("play.ride.under", play.ride.under, zones, "zone")
     if play.first_leader is not None and (play.level is None or not leaders):
         yield "play.first_leader", f"a first leader needs play.level and {leader}"
+    if play.leader_card is not None:
+        yield from _unknown("play.leader_card", play.leader_card, frozenset(e.id for e in p.deck.extra_cards),
+                            "extra card kind")
+        if not leaders:
+            yield "play.leader_card", f"a leader card needs {leader}"
+        if play.first_leader is not None:
+            yield "play.leader_card", "the leader is either an extra card (leader_card) or chosen from the deck " \
+                "(first_leader), not both"
+        kind = next((e for e in p.deck.extra_cards if e.id == play.leader_card), None)
+        if kind is not None and (kind.count.min, kind.count.max) != (1, 1):
+            yield "play.leader_card", (f"the leader's place holds one card: deck.extra_cards {kind.id!r} needs "
+                                       "count = { min = 1, max = 1 }")
     if play.move == "column" and not any(place.row and place.column is not None for place in play.places):
         yield "play.move", "'column' needs places with a row and a column"
     yield from _unknown("play.boost", play.boost, keywords, "keyword")

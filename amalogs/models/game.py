@@ -386,6 +386,11 @@ class PlayRules(DataModel):
     first_leader: Count | None = Field(
         None, description="at setup each player chooses a card of this level from its deck and puts it on its "
         "leader's place (ファーストヴァンガード)")
+    leader_card: Slug | None = Field(
+        None, description="the id of an extra-card kind (deck.extra_cards): its card, chosen in the deck and never "
+        "drawn, starts face up on the leader's place, and attacks and is attacked as the leader (ONE PIECE's "
+        "leader, Shadowverse EVOLVE's leader); with life.from_card naming the same kind, the life it prints is "
+        "its player's life")
     move: Literal["none", "column"] = Field(
         "none", description="'column': in its main phase a player may move a card (not its leader) to the other "
         "place of its column, swapping with the card there")

@@ -188,6 +188,7 @@ PROFILE_READERS: dict[str, tuple[str, ...]] = {
     "play.ride.same_level": ("profile game",),
     "play.ride.under": ("profile game", "checks"),
     "play.first_leader": ("profile game", "checks"),
+    "play.leader_card": ("profile game", "checks"),
     "play.move": ("profile game", "checks"),
     "play.boost": ("profile game", "checks"),
     "misc.library_out": ("profile game", "compare"),

@@ -48,6 +48,8 @@ class CoreGame:
     # (ブレイクジョーカー: its AP to its HP); None: the resolution table (GameRules.dds_hits_with_ap)
     dds_takes_ap: bool | None = None
     layered: bool = False  # layers of life in front of its life (a base, shields): an attack asks ``strike`` first
+    # its leader stands in for the player (play.leader_card): a selector that does not say leader never names it
+    leader_apart: bool = False
     # Why the seat loses when an effect makes it draw and ``draw`` says it cannot (no deck, no life cards …);
     # None when its game says such a draw just does nothing (only its draw phase may lose on it, or never).
     draw_out_loss: str | None = None

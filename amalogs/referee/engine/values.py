@@ -64,9 +64,10 @@ def in_play(s: State, controller: int, f: Any) -> list[int]:
     leader, row = f.leader, f.row
     for i in side_seats(s, controller, f.side):
         game = s.games[i]
-        chief = game.leader_of(s, i) if leader is not None else None
+        apart = leader is None and game.leader_apart  # its leader is named only by a selector that says leader
+        chief = game.leader_of(s, i) if leader is not None or apart else None
         for uid in characters_of(s, i):
-            if (matches(s, uid, f) and (leader is None or (uid == chief) == (leader == "only"))
+            if (matches(s, uid, f) and (uid != chief if apart else leader is None or (uid == chief) == (leader == "only"))
                     and (row is None or game.row_of_card(s, i, uid) == row)):
                 out.append(uid)
     return out

@@ -156,6 +156,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         prizes = win_forms.get("count-reached")
         self.prize_goal = prizes.count if prizes is not None and prizes.count else None
         self.life_card = profile.life.from_card
+        self.printed_life: dict[str, int] = {}  # card id → the life or HP a life.from_card card prints
         self.life_to = self.hand if profile.life.to == "hand" else self.discard
         self.layers = tuple(layer.model_copy(update={"zone": renamed.get(layer.zone, layer.zone)})
                             for layer in profile.life.layers)
@@ -204,6 +205,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP", "HP")) if s in self.stat_of]
         shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
         hp = self._value(card, "HP") if self.life_card else 0  # a leader card's HP (life.from_card)
+        if hp:
+            self.printed_life[card.id] = hp // 1000
         level = _number(card.stats.get(self.level_stat)) if self.level_stat else 0
         shield = (round(_number(card.stats.get(self.guard_stat)) * self.ratio.get(self.guard_stat, 1) * 1000)
                   if self.guard_stat else 0)
@@ -228,15 +231,16 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
     def finish_setup(self, state: State, i: int) -> None:
         seat, rules = state.seats[i], state.rules[i]
         deck = seat.zones[self.deck]
-        if rules.life_system == "ライフポイント" and self.life_card and seat.zones.get(self.life_card):
-            life = state.cards[seat.zones[self.life_card][0]].dp // 1000  # the leader card's HP
-            if life > 0:
-                seat.counters["hp"] = life
+        life_card = seat.zones[self.life_card][0] if self.life_card and seat.zones.get(self.life_card) else None
+        printed = self.printed_life.get(state.cards[life_card].card_id, 0) if life_card is not None else 0
+        if self.leader_kind is not None and seat.zones.get(self.leader_kind):  # the leader onto its place
+            self._set_leader(state, i, seat.zones[self.leader_kind][0])
+        if rules.life_system == "ライフポイント" and printed > 0:  # the leader card's HP
+            seat.counters["hp"] = printed
         if rules.life_system in ("シールドライフ", "ライフカード", "フォートライフ", "プライズカード"):
             count = rules.life
-            if self.life_card and seat.zones.get(self.life_card) and rules.life_system != "プライズカード":
-                printed = state.cards[seat.zones[self.life_card][0]].dp // 1000  # the leader's printed life
-                count = printed if printed > 0 else count
+            if printed > 0 and rules.life_system != "プライズカード":  # the leader's printed life
+                count = printed
             seat.zones[self.life_zone] = [deck.pop() for _ in range(min(count, len(deck)))]
         for layer in self.layers:  # the shields in front of the life, from the deck top
             if layer.kind == "shields":

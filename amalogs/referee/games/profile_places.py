@@ -72,6 +72,8 @@ class ProfilePlaces(CoreGame):
         self.soul = renamed.get(ride.under, ride.under) if ride is not None and ride.under else self.discard
         self.soul_zone = self.soul if self.ride_rule is not None and self.soul != self.discard else None
         self.first_leader = play.first_leader if self.leader_place is not None else None
+        self.leader_kind: str | None = play.leader_card if self.leader_place is not None else None
+        self.leader_apart = self.leader_kind is not None
         self.moves = play.move == "column"
         self.boost_keyword = play.boost
         rows = battle.rows
@@ -236,12 +238,23 @@ class ProfilePlaces(CoreGame):
     def set_first_leader(self, state: State, i: int, uid: int) -> None:
         seat = state.seats[i]
         seat.zones[self.deck].remove(uid)
+        self._on_leader_place(seat, uid)
+        shuffle(state.rng, seat.zones[self.deck])
+        state.emit("first-leader", seat=i, card=uid, name=state.cards[uid].name)
+
+    def _set_leader(self, state: State, i: int, uid: int) -> None:
+        """Setup (``play.leader_card``): the leader card kept outside the deck goes onto the leader's place."""
+        seat, kind = state.seats[i], self.leader_kind
+        assert kind is not None
+        seat.zones[kind].remove(uid)
+        self._on_leader_place(seat, uid)
+        state.emit("leader-set", seat=i, card=uid, name=state.cards[uid].name)
+
+    def _on_leader_place(self, seat: Seat, uid: int) -> None:
         seat.zones[self.field].append(uid)
         assert self.leader_place is not None
         seat.at[uid] = self.leader_place
-        seat.entered[uid] = 0
-        shuffle(state.rng, seat.zones[self.deck])
-        state.emit("first-leader", seat=i, card=uid, name=state.cards[uid].name)
+        seat.entered[uid] = 0  # in play from the start: no summoning sickness
 
     def move_actions(self, state: State, i: int) -> list[Action]:
         if not self.moves:
