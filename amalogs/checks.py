@@ -117,6 +117,7 @@ def check_profile(p: GameProfile) -> Iterator[Problem]:
     if p.life.tiers and sum(t.count for t in p.life.tiers) != p.life.starting:
         yield "life.tiers", f"the tiers hold {sum(t.count for t in p.life.tiers)} cards but life.starting is {p.life.starting}"
     yield from _layers(p, zones)
+    yield from _attach_and_spent(p)
     types = p.ids("card_types")
     for i, ct in enumerate(p.card_types):
         yield from _unknown(f"card_types[{i}].subtype_of", ct.subtype_of, types, "card type")
@@ -327,6 +328,16 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     yield from _phrasebook(page, profile)
     yield from _we(page, profile)
     yield from _resource_zone(page, profile)
+
+
+def _attach_and_spent(p: GameProfile) -> Iterator[Problem]:
+    """Attaching and returning need resource cards: a resource zone's cards, and for returning, a deck."""
+    res = p.resources
+    if res.attach is not None and (res.counter is not None or not res.costs):
+        yield "resources.attach", ("attaching needs resource cards that pay costs: not a [resources.counter], and "
+                                   "resources.costs = true")
+    if res.spent == "returned" and res.deck is None:
+        yield "resources.spent", "'returned' puts a paid resource back into its resource deck: name it in resources.deck"
 
 
 def _layers(p: GameProfile, zones: frozenset[str]) -> Iterator[Problem]:

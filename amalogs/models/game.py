@@ -184,6 +184,16 @@ class ResourceCounter(DataModel):
                                        "beyond the maximum (lost at the end of that turn)")
 
 
+class ResourceAttach(DataModel):
+    """Resources attached to a character for a bonus (ONE PIECE's DON!!): in its main phase a player may give one
+    of its characters (its leader too) a standing resource card; the card can pay nothing more this turn, and the
+    character adds ``power`` for the rest of its controller's turn. The cards come back to the resource zone at
+    the end of that turn, rested, and stand again with the others."""
+
+    power: Count = Field(description="what one attached resource adds to the character's power (the stat the page "
+                         "maps to AP or BP, both sides of BP), in that stat's printed units")
+
+
 class ResourceSystem(DataModel):
     """How costs are paid. These facts drive the WE appraisal (WE考課)."""
 
@@ -230,6 +240,12 @@ class ResourceSystem(DataModel):
     counter: ResourceCounter | None = Field(
         None, description="resources that are not cards but a counter of points (PP): see its keys; the "
         "resource zone, per_turn and a source of cards are then not used")
+    attach: ResourceAttach | None = Field(
+        None, description="resource cards may be attached to a character for a bonus for the turn (DON!!): see "
+        "its keys")
+    spent: Literal["rested", "returned"] = Field(
+        "rested", description="what paying does to a resource card: rested, it stays and stands again next turn; "
+        "returned, it goes back to the bottom of its resource deck (resources.deck)")
 
 
 class LifeTier(Named):

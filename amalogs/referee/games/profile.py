@@ -173,6 +173,11 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.resource_deck, self.first_turn, self.resource_max, self.counter = \
             res.deck, res.first_turn, res.maximum, res.counter
         self.pays_points = res.counter is not None
+        power = self.stat_of.get("BP") or self.stat_of.get("AP")  # attaching (DON!!): the power one card adds
+        self.attach_power = (round(res.attach.power * self.ratio.get(power, 1) * 1000)
+                             if res.attach is not None and power is not None else 0)
+        self.attach_sides = (0, 1) if "BP" in self.stat_of else (0,)  # both sides of BP; AP alone otherwise
+        self.returns_spent = res.spent == "returned" and res.deck is not None
         self.deck_top_resources = (self.resource_deck is None and self.counter is None
                                    and (self.source == "deck-top" or (self.source == "automatic"
                                                                       and res.arrival != "rules")))

@@ -24,9 +24,10 @@ from amalogs.referee.games.profile_places import ProfilePlaces
 if TYPE_CHECKING:
     from amalogs.models.game import ResourceCounter, ResourceSource
 
-__all__ = ["PLAYS", "ProfilePlays"]
+__all__ = ["ATTACHED", "PLAYS", "ProfilePlays"]
 
 PLAYS = "plays"  # seat counter: cards played from hand this turn (resources.plays_per_turn)
+ATTACHED = "attached"  # card counter: resources attached to it this turn (resources.attach)
 
 
 def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
@@ -66,6 +67,9 @@ class ProfilePlays(ProfilePlaces):
     resource_max: int | None  # resources.maximum
     counter: ResourceCounter | None  # points that are not cards (resources.counter)
     deck_top_resources: bool  # a resource from the deck top each turn
+    attach_power: int  # what one attached resource adds, in thousandths (0: no attaching)
+    attach_sides: tuple[int, ...]  # the sides of the battle values it adds to (AP; AP and DP for BP)
+    returns_spent: bool  # paid resources go back to the bottom of the resource deck (resources.spent)
 
     def reactions(self, state: State, i: int) -> list[Action]:
         """Spell-speed-2 plays from hand when the host's attacks begin: cards of a type, or with a keyword, the
@@ -142,9 +146,15 @@ class ProfilePlays(ProfilePlaces):
     def end_turn(self, state: State, i: int) -> None:
         """At the end of seat i's turn: points beyond the counter's maximum (the second player's extra) are
         lost."""
-        counters = state.seats[i].counters
+        seat = state.seats[i]
+        counters = seat.counters
         if self.counter is not None and counters.get(POINTS, 0) > counters.get(POINTS_MAX, 0):
             counters[POINTS] = counters.get(POINTS_MAX, 0)
+        if self.attach_power:  # the attached resources come back (rested, as they are): their bonus ends
+            for uid in [u for u, c in seat.card_counters.items() if ATTACHED in c]:
+                del seat.card_counters[uid][ATTACHED]
+                if not seat.card_counters[uid]:
+                    del seat.card_counters[uid]
 
     def _is_resource(self, state: State, uid: int) -> bool:
         return state.cards[uid].type in self.resource_types
@@ -166,12 +176,45 @@ class ProfilePlays(ProfilePlaces):
         return self._pay(state, card, self._free(state, seat), None)
 
     def _spend(self, state: State, i: int, card: CardData) -> None:
-        """Pay ``card``'s cost: rest the resources that pay it, or spend that many points."""
+        """Pay ``card``'s cost: rest the resources that pay it (or return them to the bottom of the resource deck:
+        resources.spent), or spend that many points."""
         seat = state.seats[i]
         if self.counter is not None:
             seat.counters[POINTS] = seat.counters.get(POINTS, 0) - max(card.cost, 0)
+        elif self.returns_spent:
+            paid = self.payment(state, seat, card) or []
+            zone, pile = seat.zones[self.resource_zone], seat.zones[self.resource_deck]  # type: ignore[index]
+            for u in paid:
+                zone.remove(u)
+                pile.insert(0, u)  # the bottom (piles keep the top card last)
+            if paid:
+                state.emit("resources-returned", seat=i, cards=len(paid), deck=len(pile))
         else:
             seat.rested.update(self.payment(state, seat, card) or ())
+
+    # --- attaching resources to a character for the turn (resources.attach: DON!!) -------------------
+
+    def attach_actions(self, state: State, i: int, free: list[int]) -> list[Action]:
+        """One action per own character in play (its leader too) while a resource stands."""
+        if not free:
+            return []
+        return [Action("attach", (u,)) for u in self.characters(state, i)]
+
+    def attach(self, state: State, i: int, uid: int) -> None:
+        """A standing resource onto ``uid``: it pays nothing more this turn, and ``uid`` has more power until the
+        end of the turn (when the resource comes back, rested, with the others)."""
+        seat = state.seats[i]
+        resource = self._free(state, seat)[-1]
+        seat.rested.add(resource)
+        counts = seat.card_counters.setdefault(uid, {})
+        counts[ATTACHED] = counts.get(ATTACHED, 0) + 1
+        mods = list(seat.mods.get(uid, (0, 0, 0)))
+        for side in self.attach_sides:
+            mods[side] += self.attach_power
+        seat.mods[uid] = (mods[0], mods[1], mods[2])
+        state.auras_stale = True
+        state.emit("attach", seat=i, card=uid, name=state.cards[uid].name, resource=resource, attached=counts[ATTACHED],
+                   power=mods[0] + state.cards[uid].ap)
 
     def _gives(self, state: State, free: list[int]) -> dict[int, set[str]]:
         return {u: set(self._colours_given(state, u)) for u in free}
@@ -233,6 +276,8 @@ class ProfilePlays(ProfilePlaces):
         if self.ride_rule is not None:
             actions += self.ride_actions(state, i)
         if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
+            if self.attach_power:
+                actions += self.attach_actions(state, i, self._free(state, seat))
             return [*actions, *self.move_actions(state, i), Action("attack-phase")]
         free: list[int] | None = None  # the standing resources, and the colours each gives: worked out once
         gives: dict[int, set[str]] | None = None
@@ -268,6 +313,8 @@ class ProfilePlays(ProfilePlaces):
                 actions += self.call_actions(state, i, u, open_places)
             else:
                 actions.append(Action("play", (u,)))
+        if self.attach_power:
+            actions += self.attach_actions(state, i, self._free(state, seat) if free is None else free)
         return [*actions, *self.move_actions(state, i), Action("attack-phase")]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
@@ -287,6 +334,9 @@ class ProfilePlays(ProfilePlaces):
             return False
         if action.verb == "move":
             self.move(state, i, int(action.args[0]), str(action.args[1]))
+            return False
+        if action.verb == "attach":
+            self.attach(state, i, int(action.args[0]))
             return False
         return True
 

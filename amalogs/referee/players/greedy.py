@@ -37,7 +37,7 @@ __all__ = ["GreedyPlayer"]
 
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard", "move",
                          "evolve", "equip", "react", "fort", "activate", "leader", "first", "first-leader", "ride",
-                         "boost", "guard"})
+                         "boost", "guard", "attach"})
 HELPFUL = frozenset({"draw", "player_damage", "gain_resource", "boost_attack", "search", "heal", "scout"})
 """Ability effects worth using whenever they can be paid for."""
 AGAINST_OPPONENT = frozenset({"damage", "destroy", "rest", "return_to_hand"})  # good aimed at the opponent
@@ -316,7 +316,19 @@ def choose_play(view: View, legal: list[Action]) -> Action | None:
 def choose_main(view: View, legal: list[Action], used: set[tuple[int, int, int]] | None = None) -> Action | None:
     return (choose_ride(view.obs, legal) or choose_evolve(view, legal) or choose_energy(view, legal) or choose_play(view, legal)
             or choose_equip(view, legal) or choose_activate(view, legal, used if used is not None else set())
-            or choose_move(view, legal))
+            or choose_attach(view, legal) or choose_move(view, legal))
+
+
+def choose_attach(view: View, legal: list[Action]) -> Action | None:
+    """Resources left after the plays go onto the strongest character still standing (it attacks next)."""
+    options = _by_verb(legal, "attach")
+    if not options:
+        return None
+    rested = set(view.seats[view.me].get("rested", ())) if view.me < len(view.seats) else set()
+    options = [a for a in options if int(a.args[0]) not in rested]
+    if not options:
+        return None
+    return max(options, key=lambda a: (c.value if (c := view.card(int(a.args[0]))) else 0, -int(a.args[0])))
 
 
 def choose_activate(view: View, legal: list[Action], used: set[tuple[int, int, int]]) -> Action | None:
