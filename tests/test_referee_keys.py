@@ -26,7 +26,6 @@ ELSEWHERE = {
 NOT_YET = {
     "deck.colours": "no rule-game ignores a colour other than colourless, which the profile game leaves out anyway",
     "deck.colours.ignore": "the same: a game that ignores another colour for payments is still to be written",
-    "life.maximum": "read when a seat is dealt (its hp-max counter); positions write the counter themselves",
 }
 """Keys read by the profile game that no known answer exercises yet, with the reason (issue 32)."""
 
