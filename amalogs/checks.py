@@ -328,6 +328,7 @@ def check_page(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
     yield from _phrasebook(page, profile)
     yield from _we(page, profile)
     yield from _resource_zone(page, profile)
+    yield from _life_zone_apart(page, profile)
 
 
 def _attach_and_spent(p: GameProfile) -> Iterator[Problem]:
@@ -358,6 +359,17 @@ def _layers(p: GameProfile, zones: frozenset[str]) -> Iterator[Problem]:
             yield f"{key}.count", "a base is one card: leave count out (hp says what it takes)"
         if layer.kind == "shields" and layer.hp:
             yield f"{key}.hp", "shields break one per hit: leave hp out (count says how many)"
+
+
+def _life_zone_apart(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:
+    """The life's own zone (life.zone, or else the first the page maps to ライフエリア) holds no layer of life."""
+    if [str(getattr(r, "value", r)) for r in page.rules_of(terms.LifeSystem)] == ["ライフポイント"]:
+        return  # a number: the life itself lies in no zone
+    zone = profile.life.zone or next(iter(page.zones_on("ライフエリア")), None)
+    for i, layer in enumerate(profile.life.layers):
+        if layer.zone == zone:
+            yield f"life.layers[{i}].zone", (f"zone {zone!r} holds the life itself: give the layer a zone of its own "
+                                             "(or name the life's zone in life.zone)")
 
 
 def _resource_zone(page: MappingPage, profile: GameProfile) -> Iterator[Problem]:

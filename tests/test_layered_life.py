@@ -141,3 +141,25 @@ def test_the_life_itself_may_send_its_cards_to_the_discard_pile(tmp_path: Path) 
     assert names == ["flame-cub", "spark-burst"]
     assert any(e["type"] == "destroyed" and m.state.cards[e["card"]].card_id == "archive-guardian-golem"
                for e in m.state.events)
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('kind = "shields"\nzone = "wall-zone"', 'kind = "shields"\nzone = "shield-zone"', "already holds"),
+    ('zone = "shield-zone"\nstarting = 4', 'starting = 4', "holds the life itself"),
+])
+def test_a_layer_in_the_lifes_own_zone_is_refused(cli: Cli, tmp_path: Path, old: str, new: str, words: str) -> None:
+    """魔壁ウォールウィーバーズ's walls lie in a zone of their own; a layer in the life cards' zone — life.zone, or
+    without it the first zone the page maps to ライフエリア, here the walls' — would mix the two piles, so
+    validate names the layer and the zone."""
+    root = tmp_path / "root"
+    shutil.copytree(RULE_GAMES / "games" / "wall-weavers", root / "games" / "wall-weavers")
+    (root / "mappings").mkdir()
+    shutil.copy(RULE_GAMES / "mappings" / "wall-weavers.toml", root / "mappings" / "wall-weavers.toml")
+    profile = root / "games" / "wall-weavers" / "game.toml"
+    text = profile.read_text(encoding="utf-8")
+    assert old in text
+    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out, err = cli("validate", str(root))
+    assert code == 1 and "Traceback" not in out + err
+    line = next(line for line in out.splitlines() if "life.layers[0].zone" in line)
+    assert "zone" in line and words in line, out

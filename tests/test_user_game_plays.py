@@ -118,11 +118,11 @@ def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: P
 
 
 RULE_ROOT = USER_ROOT.parent / "rule-games"
-"""Nine games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
+"""Ten games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
 fort life, a leader's HP with colour-cost crystals and attack checks, 選抜リーダー制 with prize cards, HP制
-and no resources, a separate resource deck, points that are not cards, layered life, a leader that plays, and
-resources attached to creatures (tests/positions/gen-sd-*, gen-fs-*, gen-hd-*, gen-pc-*, gen-sr-*, gen-pa-*, gen-ol-*,
-gen-cc-*, gen-rm-*)."""
+and no resources, a separate resource deck, points that are not cards, layered life, a leader that plays,
+resources attached to creatures, and a 魔力 deck with walls (tests/positions/gen-sd-*, gen-fs-*, gen-hd-*, gen-pc-*,
+gen-sr-*, gen-pa-*, gen-ol-*, gen-cc-*, gen-rm-*, gen-ww-*)."""
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +133,7 @@ def rule_games() -> Catalog:
 
 @pytest.mark.parametrize("game", ["shield-duel", "fort-siege", "hero-duel", "pocket-clash", "spark-rally",
                                   "pulse-arena", "outpost-line", "crown-clash",
-                                  "rune-march"])
+                                  "rune-march", "wall-weavers"])
 def test_each_rule_game_plays_every_shipped_game(rule_games: Catalog, game: str) -> None:
     plays_every_game(rule_games, game)
 

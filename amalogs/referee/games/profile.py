@@ -101,7 +101,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.field = canonical.get("場", "field")
         resources = page.zones_on("資源エリア")
         self.resource_zone = resources[0] if resources else self.field
-        self.life_zone = canonical.get("ライフエリア", "life")
+        life = profile.life.zone  # the profile's own word first: a page may map layers of life to ライフエリア too
+        self.life_zone = renamed.get(life, life) if life else canonical.get("ライフエリア", "life")
         self.position_zones = {z: renamed.get(z, z) for z in zones}
         self.zones: tuple[str, ...] = tuple(dict.fromkeys([*(renamed.get(z, z) for z in zones), "deck", "hand",
                                                             "discard", "removed", self.field, self.resource_zone,
