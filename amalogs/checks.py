@@ -277,6 +277,15 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         if kind is not None and (kind.count.min, kind.count.max) != (1, 1):
             yield "play.leader_card", (f"the leader's place holds one card: deck.extra_cards {kind.id!r} needs "
                                        "count = { min = 1, max = 1 }")
+    if play.evolve is not None:
+        evolve = play.evolve
+        stat = stats.get(evolve.base_stat)
+        yield from _unknown("play.evolve.base_stat", evolve.base_stat, frozenset(stats), "stat")
+        if stat is not None and stat.kind != "text":
+            yield "play.evolve.base_stat", f"{evolve.base_stat!r} must be a text stat (the name of the card it goes onto)"
+        yield from _unknown("play.evolve.deck", evolve.deck, frozenset(d.id for d in p.deck.side_decks), "side deck")
+        if evolve.pays == "points" and not evolve.points + evolve.second_player_extra:
+            yield "play.evolve.points", "pays = 'points' needs evolve points (points, second_player_extra)"
     if play.move == "column" and not any(place.row and place.column is not None for place in play.places):
         yield "play.move", "'column' needs places with a row and a column"
     yield from _unknown("play.boost", play.boost, keywords, "keyword")

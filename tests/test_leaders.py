@@ -88,3 +88,55 @@ def test_the_leaders_attack_and_are_attacked_as_the_players(rule_games: Catalog,
             assert e["power"] < e["defence"]
     for i, seat in enumerate(state.seats):
         assert seat.at[leaders[i]] == "leader" and leaders[i] in seat.zones["battle-zone"]
+
+
+@pytest.mark.parametrize(("old", "new", "where", "words"), [
+    ('base_stat = "evolves-from"', 'base_stat = "power"', "play.evolve.base_stat", "must be a text stat"),
+    ('deck = "evolve-deck"\nper_turn', 'deck = "evolve-pile"\nper_turn', "play.evolve.deck", "unknown side deck"),
+    ("points = 2\nsecond_player_extra = 1", "points = 0", "play.evolve.points", "needs evolve points"),
+])
+def test_an_evolution_that_cannot_work_is_refused_in_one_line(cli: Cli, tmp_path: Path, old: str, new: str,
+                                                               where: str, words: str) -> None:
+    profile = _copy(tmp_path)
+    text = profile.read_text(encoding="utf-8")
+    assert old in text
+    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out, err = cli("validate", str(profile.parent.parent.parent))
+    assert code == 1 and "Traceback" not in out + err
+    line = next(line for line in out.splitlines() if where in line)
+    assert str(profile) in line and words in line, out
+
+
+def test_the_evolve_points_are_dealt_with_the_second_players_extra(rule_games: Catalog) -> None:
+    """play.evolve.points and second_player_extra: at the start the first player has 2 evolve points, the second
+    3; the evolve deck waits apart (its 6 cards are in no other zone)."""
+    side = resolve_side(rule_games, "crown-clash")
+    m = Match.new(rule_games, [(side.game, side.deck), (side.game, side.deck)], 4)
+    while m.state.phase == "setup":
+        m.apply_action(m.legal_actions()[-1])
+    first = m.state.first
+    points = [seat.counters["evolve-points"] for seat in m.state.seats]
+    assert points[first] == 2 and points[1 - first] == 3
+    assert all(len(seat.zones["evolve-deck"]) == 6 for seat in m.state.seats)
+
+
+def test_creatures_evolve_all_match_long(rule_games: Catalog) -> None:
+    """Whole matches (random players, invariants after every action): evolutions happen, at most one a turn per
+    player, each onto a character of the name the card prints, spending an evolve point."""
+    side = resolve_side(rule_games, "crown-clash")
+    evolves = []
+    for seed in range(1, 5):
+        session = Session(rule_games, [side, side], seed, ("random", "random"), check=True)
+        session.run()
+        state = session.match.state
+        names = {e["card"]: e["name"] for e in state.events if "card" in e and "name" in e}
+        mine = [e for e in state.events if e["type"] == "evolve"]
+        turns = [(e["turn"], e["seat"]) for e in mine]
+        assert len(turns) == len(set(turns))  # once a turn
+        for e in mine:
+            assert state.cards[e["card"]].evolves_from == state.cards[e["base"]].name, names.get(e["card"])
+        spent = {i: sum(1 for e in mine if e["seat"] == i) for i in (0, 1)}
+        for i, seat in enumerate(state.seats):
+            assert seat.counters["evolve-points"] == (2 if i == state.first else 3) - spent[i]
+        evolves += mine
+    assert evolves

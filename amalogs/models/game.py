@@ -386,6 +386,25 @@ class Ride(DataModel):
                                "discard pile")
 
 
+class Evolve(DataModel):
+    """進化 (evolution): a card that names another is put onto a character of that name in play, which goes under
+    it (ポケモンカード's Stage 1, Shadowverse EVOLVE's evolve deck). The evolved card takes the base's place and
+    its damage, and may attack if the base could; the base leaves the field with it."""
+
+    base_stat: Slug = Field(description="the native text stat an evolution card prints: the name of the card it "
+                            "goes onto (cards without it do not evolve)")
+    deck: Slug | None = Field(None, description="the side deck the evolution cards wait in (an evolve deck); omit: "
+                              "they are played from the hand")
+    per_turn: Positive | None = Field(None, description="evolutions a player may make a turn; omit: no limit")
+    wait: Flag = Field(True, description="whether a character must have been in play since the start of the turn "
+                       "to evolve (ポケモンカード); false: it may evolve the turn it comes")
+    pays: Literal["cost", "free", "points"] = Field(
+        "cost", description="what evolving costs: cost, the evolution card's printed cost in resources; free; "
+        "points, one of the player's evolve points (points, second_player_extra)")
+    points: Count = Field(0, description="with pays = 'points': the evolve points each player has for the match")
+    second_player_extra: Count = Field(0, description="with pays = 'points': the second player's extra points")
+
+
 class PlayRules(DataModel):
     """How cards come into play besides paying their cost: the field's places, levels, rides and calls. Every key
     is optional; a game that says none of them plays as before (one field, no places)."""
@@ -413,6 +432,7 @@ class PlayRules(DataModel):
     boost: Slug | None = Field(
         None, description="a native keyword: when the card in front of a back-row card with it attacks, it may "
         "rest to add its power to that attack for the battle (ブースト)")
+    evolve: Evolve | None = Field(None, description="evolution, when the game has it: see its keys")
 
 
 class Zone(Named):

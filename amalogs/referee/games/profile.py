@@ -58,6 +58,7 @@ from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.engine.values import has
 from amalogs.referee.games.profile_life import ProfileLife
+from amalogs.referee.games.profile_evolve import EVOLVES, UNDER
 from amalogs.referee.games.profile_places import RIDES
 from amalogs.referee.games.profile_plays import PLAYS, ProfilePlays
 
@@ -186,6 +187,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             self.top_last = self.top_last | {self.resource_deck}
             self.hidden_zones = self.hidden_zones | {self.resource_deck}
         self._read_places(game, renamed)
+        self._read_evolve(game)
+        if self.evolve is not None:  # the cards under evolved characters lie in a zone of their own
+            self.zones = tuple(dict.fromkeys([*self.zones, UNDER]))
         self.filters_attacks = self.filters_attacks or self.attack_rows is not None or self.leader_place is not None
         self.guard_stat = profile.battle.guard.stat if profile.battle.guard is not None else None
         self.counter_blast_zone = self.life_zone if self.life_system == "ダメージ蓄積" else None
@@ -216,10 +220,11 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         level = _number(card.stats.get(self.level_stat)) if self.level_stat else 0
         shield = (round(_number(card.stats.get(self.guard_stat)) * self.ratio.get(self.guard_stat, 1) * 1000)
                   if self.guard_stat else 0)
+        base = card.stats.get(self.evolve_stat) if self.evolve_stat else None  # 進化: the card it goes onto
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else hp, sp if character else 0,
                         frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives,
-                        level=level, shield=shield)
+                        level=level, shield=shield, evolves_from=str(base) if isinstance(base, str) and base else None)
 
     def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = Seat(self.id, {z: [] for z in self.zones})
@@ -227,6 +232,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         for part, uids in parts.items():  # side decks and extra cards stay apart, where their part is named
             if part != "main":
                 seat.zones.setdefault(part, []).extend(uids)
+        self.deal_evolve_points(seat, second=False)  # (the second player's extra comes in finish_setup)
         for layer in self.layers:  # a base's HP left (a position may say less)
             if layer.kind == "base":
                 seat.counters[layer.id] = layer.hp
@@ -251,6 +257,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         for layer in self.layers:  # the shields in front of the life, from the deck top
             if layer.kind == "shields":
                 seat.zones[layer.zone] = [deck.pop() for _ in range(min(layer.count, len(deck)))]
+        if i != state.first:
+            self.deal_evolve_points(seat, second=True)
         if self.counter is not None:  # points, not cards: the counter's maximum starts at resources.starting
             seat.counters[POINTS] = seat.counters[POINTS_MAX] = rules.starting_resources
         elif self.resource_deck is not None or self.source in ("any-card", "automatic", "deck-top"):
@@ -372,6 +380,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         seat.energy_placed = False
         seat.counters.pop(PLAYS, None)
         seat.counters.pop(RIDES, None)
+        seat.counters.pop(EVOLVES, None)
         seat.rested -= set(seat.zones[self.field]) | set(seat.zones[self.resource_zone])
         first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
         if not first_turn and not draw_from_deck(state, i) and self.library_out_loses:

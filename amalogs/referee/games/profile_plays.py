@@ -19,7 +19,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import POINTS, POINTS_MAX, move_top, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.games.profile_places import ProfilePlaces
+from amalogs.referee.games.profile_evolve import EVOLVES, ProfileEvolve
 
 if TYPE_CHECKING:
     from amalogs.models.game import ResourceCounter, ResourceSource
@@ -41,7 +41,7 @@ def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
     return counts
 
 
-class ProfilePlays(ProfilePlaces):
+class ProfilePlays(ProfileEvolve):
     """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
     facts below from its profile and page."""
 
@@ -315,6 +315,8 @@ class ProfilePlays(ProfilePlaces):
                 actions.append(Action("play", (u,)))
         if self.attach_power:
             actions += self.attach_actions(state, i, self._free(state, seat) if free is None else free)
+        if self.evolve is not None:
+            actions += self.evolve_actions(state, i)
         return [*actions, *self.move_actions(state, i), Action("attack-phase")]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
@@ -337,6 +339,9 @@ class ProfilePlays(ProfilePlaces):
             return False
         if action.verb == "attach":
             self.attach(state, i, int(action.args[0]))
+            return False
+        if action.verb == "evolve":
+            self.evolve_onto(state, i, int(action.args[0]), int(action.args[1]))
             return False
         return True
 
