@@ -33,6 +33,10 @@ FORMS: dict[str, dict[str, Any]] = {
         "when": "static", "condition": {"turn": "opponent", "place": "not-leader"}},
     "a check trigger while behind": {"do": "heal", "amount": 1, "when": "check", "condition": {"behind": True}},
     "on a hit, with a cost": {"do": "draw", "count": 1, "when": "hit", "pay": {"counter_blast": 1}},
+    "an ability paid with life": {"do": "draw", "count": 1, "when": "activated",
+                                  "pay": {"life": 2, "once_per_turn": True}},
+    "an ability paid by returning resources": {"do": "draw", "count": 1, "when": "activated",
+                                               "pay": {"return_resources": 1}},
     "a count with both bounds": {
         "do": "draw", "count": 1, "when": "start-of-turn",
         "condition": {"turn": "own", "count": {"side": "self", "family": "キャラ科", "state": "rested",

@@ -243,6 +243,10 @@ def _read_payment(w: Words, text: str) -> dict[str, object] | None:
             pay["counter_blast"] = int(m[1])
         elif m := re.fullmatch(re.escape(pb.soul_blast).replace(r"\{\}", r"(\d+)"), token):
             pay["soul_blast"] = int(m[1])
+        elif m := re.fullmatch(f"{re.escape(pb.self_player)}のライフを(\\d+)払う", token):
+            pay["life"] = int(m[1])
+        elif m := re.fullmatch(f"{re.escape(pb.resource_zone)}のカードを(\\d+)枚{re.escape(pb.deck)}の下に戻す", token):
+            pay["return_resources"] = int(m[1])
         elif (m := re.fullmatch(r"(.+?)(\d+)", token)) and m[1] in names:
             pay.setdefault("resources", {})[names[m[1]]] = int(m[2])
         else:

@@ -297,6 +297,10 @@ def _payment(w: Words, pay: Payment) -> list[str]:
         tokens.append(pb.counter_blast.format(pay.counter_blast))
     if pay.soul_blast:
         tokens.append(pb.soul_blast.format(pay.soul_blast))
+    if pay.life:
+        tokens.append(f"{pb.self_player}のライフを{pay.life}払う")
+    if pay.return_resources:
+        tokens.append(f"{pb.resource_zone}のカードを{pay.return_resources}枚{pb.deck}の下に戻す")
     return tokens
 
 

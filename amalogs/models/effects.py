@@ -130,6 +130,10 @@ class Payment(DataModel):
                                  "(カウンターブラスト; a ダメージ蓄積 game)")
     soul_blast: Count = Field(0, description="put this many cards of one's soul (the cards under the leader, "
                               "play.ride.under) into the discard pile (ソウルブラスト)")
+    life: Count = Field(0, description="pay this many points of one's life (a ライフポイント game: HP); paying the "
+                        "last point loses")
+    return_resources: Count = Field(0, description="return this many of one's resource cards (standing ones first) "
+                                    "to the bottom of one's resource deck (resources.deck; ONE PIECE's DON!!−N)")
     once_per_turn: bool = False
 
 
