@@ -91,7 +91,8 @@ def test_an_observation_never_shows_another_seats_hidden_cards(catalog: Catalog,
                     if j == viewer:
                         continue
                     hidden = {u for zone, cards in seat.zones.items()
-                              if zone == "hand" or zone in s.games[j].hidden_zones for u in cards} | seat.face_down
+                              if zone == "hand" or zone in s.games[j].hidden_zones or zone in s.games[j].private_zones
+                              for u in cards} | seat.face_down
                     assert not seen & hidden, f"seat {viewer} sees {sorted(seen & hidden)} of seat {j} ({s.phase})"
             m.apply_action(player.choose({}, m.legal_actions(), rng))
 

@@ -163,3 +163,30 @@ def test_a_layer_in_the_lifes_own_zone_is_refused(cli: Cli, tmp_path: Path, old:
     assert code == 1 and "Traceback" not in out + err
     line = next(line for line in out.splitlines() if "life.layers[0].zone" in line)
     assert "zone" in line and words in line, out
+
+
+@pytest.mark.parametrize("pairing", [("outpost-line", "outpost-line"), ("wall-weavers", "BD"),
+                                     ("crown-clash", "rune-march")])
+def test_an_observation_never_shows_face_down_layers(rule_games: Catalog, pairing: tuple[str, str]) -> None:
+    """Face-down shields of a layer (barricades, walls), life cards, evolve decks and hands: at every decision
+    of random matches, what a seat observes names no card of another seat that lies in its hand or a hidden
+    zone (the check tests/test_conformance.py makes for the shipped games)."""
+    import random
+
+    from amalogs.referee import RandomPlayer
+
+    sides = [resolve_side(rule_games, g) for g in pairing]
+    for seed in range(3):
+        m = Match.new(rule_games, [(s.game, s.deck) for s in sides], seed, turn_cap=30, log_events=False)
+        rng, player = random.Random(seed), RandomPlayer()
+        while not m.is_terminal():
+            s = m.state
+            for viewer in range(len(s.seats)):
+                seen = {int(u) for u in m.observation(viewer)["cards"]}
+                for j, seat in enumerate(s.seats):
+                    if j != viewer:
+                        hidden = {u for zone, cards in seat.zones.items()
+                                  if zone == "hand" or zone in s.games[j].hidden_zones
+                                  or zone in s.games[j].private_zones for u in cards}
+                        assert not seen & hidden, f"seat {viewer} sees {sorted(seen & hidden)} of seat {j}"
+            m.apply_action(player.choose({}, m.legal_actions(), rng))

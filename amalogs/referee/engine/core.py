@@ -64,6 +64,7 @@ class CoreGame:
     # step's actions and hands it the decision (``step_actions`` / ``apply_step``).
     first_step: str = "main"  # the step the host's turn starts in after begin_turn
     hidden_zones: frozenset[str] = HIDDEN_ZONES  # the seat's zones neither player may see (only their count)
+    private_zones: frozenset[str] = frozenset()  # zones besides the hand that only the seat's own player sees
     own_steps: frozenset[str] = frozenset()  # the game's own steps ("GAME-ID:STEP"), as a position may name them
 
     # How position files (amalogs.referee.engine.positions) name the seat's zones: by the zone ids of the

@@ -63,10 +63,11 @@ def hidden_places(s: State, seat: int) -> dict[tuple[int, str], list[Place]]:
     groups: dict[tuple[int, str], list[Place]] = {}
     for i, each in enumerate(s.seats):
         hidden = s.games[i].hidden_zones
+        private = s.games[i].private_zones if i != seat else frozenset()
         for zone, cards in each.zones.items():
-            whole = zone in hidden or (zone == "hand" and i != seat)
+            whole = zone in hidden or (zone == "hand" and i != seat) or zone in private
             down = each.face_down if i != seat else ()
-            part = zone if zone in SEPARATE_ZONES else "main"
+            part = zone if zone in SEPARATE_ZONES or zone in private else "main"  # a private side deck trades within itself
             for k, uid in enumerate(cards):
                 if (whole or uid in down) and uid not in known:
                     groups.setdefault((i, part), []).append((i, zone, k))

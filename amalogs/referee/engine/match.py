@@ -255,18 +255,20 @@ class Match(TurnSteps, LegalActions):
             s.decider = None if back < 0 else back
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: its own hand, public zones (another seat's face-down cards there as -1), only
-        counts of hidden zones, and the seats' and the match's counters (HP, the tie count …)."""
+        """What ``player`` may see: its own hand and private zones (a side deck only its owner looks at), public
+        zones (another seat's face-down cards there as -1), only counts of hidden zones and of another seat's hand
+        and private zones, and the seats' and the match's counters (HP, the tie count …)."""
         s = self.state
         seats = []
         visible: set[int] = set()
         for i, seat in enumerate(s.seats):
             hidden = s.games[i].hidden_zones
+            private = s.games[i].private_zones if i != player else ()
             view: dict[str, Any] = {"game": seat.game, "rested": sorted(seat.rested), "damage": dict(seat.damage),
                                     "hand_limit": seat.counters.get("hand-limit", s.rules[i].hand_limit),
                                     "counters": dict(seat.counters)}
             for zone, cards in seat.zones.items():
-                secret = zone in hidden or (zone == "hand" and i != player)
+                secret = zone in hidden or (zone == "hand" and i != player) or zone in private
                 view[zone] = len(cards) if secret else list(cards)
                 if not secret and seat.face_down and i != player:  # a face-down card in a public zone: -1
                     view[zone] = [-1 if u in seat.face_down else u for u in cards]

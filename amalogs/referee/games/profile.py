@@ -111,6 +111,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.hidden_zones = frozenset(renamed.get(z.id, z.id) for z in profile.zones if z.visibility == "hidden") | {
             "deck", self.life_zone}
         self.top_last = frozenset({self.deck, self.life_zone})
+        self.private_zones = frozenset(renamed.get(z.id, z.id) for z in profile.zones
+                                       if z.visibility == "private") - {"hand"}  # only their owner sees them
         genus = {e.native: e.genus.value for e in page.card_types if e.genus is not None}
         self.characters_types = frozenset(t for t, g in genus.items() if g in _CHARACTER_GENERA)
         self.resource_types = frozenset(t for t, g in genus.items() if g == "常駐資源")
