@@ -138,3 +138,29 @@ def test_runes_are_attached_and_come_back_all_match_long() -> None:
     attaches = [e for e in events if e["type"] == "attach"]
     assert attaches and all(e["power"] >= 1000 * (e["attached"] + 1) for e in attaches)
     assert any(e["type"] == "resources-returned" for e in events)
+
+
+@pytest.mark.parametrize("ignore", [True, False])
+def test_a_colourless_colour_is_the_pages_not_an_id(tmp_path: Path, ignore: bool) -> None:
+    """One-of-colour payment: a card whose colour the page maps to 無色 takes any resource, whatever the colour's
+    id — 砦攻めフォートシージ with its colourless colour renamed ``neutral``, listed in deck.colours.ignore or
+    not (then the deck may have three colours), pays 流れの剣士 (neutral, cost 2) with two iron supply cards."""
+    from amalogs.catalog import load_catalog
+    from amalogs.referee import Match
+
+    profile, page = _copy(tmp_path, "fort-siege")
+    for path in (profile, page, profile.parent / "cards.toml", *sorted((profile.parent / "decks").glob("*.toml"))):
+        text = path.read_text(encoding="utf-8").replace('"colourless"', '"neutral"')
+        if not ignore and path == profile:
+            text = text.replace('colours = { max = 2, ignore = ["neutral"] }', "colours = { max = 3 }")
+        path.write_text(text, encoding="utf-8")
+    cat = load_catalog([profile.parent.parent.parent])
+    position = {"step": "main", "turn": 3, "seats": [
+        {"game": "FS", "hand": ["wandering-sellsword", "gilded-lancer"], "supply": ["iron-pikeman", "wall-warden"]},
+        {"game": "FS"}]}
+    m = Match.from_position(cat, position)
+    legal = {a.text() for a in m.legal_actions()}
+    hand = m.state.seats[0].zones["hand"]
+    sellsword, lancer = hand[0], hand[1]
+    assert f"play {sellsword}" in legal  # neutral: any supply pays
+    assert f"play {lancer}" not in legal  # gold: needs a gold supply card

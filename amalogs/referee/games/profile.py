@@ -133,7 +133,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.colour_rule = res.colour_rule or ("colour-cost" if colour_cost else "none")
         self.colour_source = res.colour_source
         ignored = set(profile.deck.colours.ignore) if profile.deck.colours else set()
-        self.coloured = frozenset(c.id for c in profile.colours if c.id not in ignored and c.id != "colourless")
+        # the colours a payment must match: not one the deck's colour rule ignores, nor one the page maps to 無色
+        colourless = {e.native for e in page.colours if str(getattr(e.slot, "value", e.slot)) == "無色"}
+        self.coloured = frozenset(c.id for c in profile.colours if c.id not in ignored | colourless)
         lose_forms = {c.form: c for c in profile.lose_conditions if c.form}
         win_forms = {c.form: c for c in profile.win_conditions if c.form}
         self.library_out_loses = profile.misc.library_out == "lose" or "deck-out" in lose_forms
