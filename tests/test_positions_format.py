@@ -115,6 +115,7 @@ def test_piles_are_listed_from_the_top(catalog: Catalog) -> None:
     (("version", None, None, 2), "version: position format version 2 is not supported"),
     (("seats", 0, "field", [{"card": "archive-guardian-golem", "under": ["spark-imp"]}]), ".under: ビルディバイド"),
     (("step", None, None, "block"), "attack: the block step needs an attack in progress"),
+    (("seats", 1, "side", 0), "seats[0].side: every seat is on one side"),  # seat 0 is given side 0 below
     (("step", None, None, "main"), None),  # a sound position loads
 ])
 def test_a_bad_position_is_one_line_naming_the_key(catalog: Catalog, change: tuple[Any, ...], key: str | None) -> None:
@@ -122,6 +123,8 @@ def test_a_bad_position_is_one_line_naming_the_key(catalog: Catalog, change: tup
     where, seat, zone, value = change
     if where == "seats":
         data["seats"][seat][zone] = deepcopy(value)
+        if zone == "side":
+            data["seats"][0]["side"] = value
     else:
         data[where] = value
     if key is None:

@@ -31,12 +31,7 @@ from amalogs.referee.engine.positions import (
     split_ref,
 )
 from amalogs.referee.engine import rulings
-from amalogs.referee.engine.registry import (
-    characters_of,
-    core_game,
-    opponents,
-    turn_order,
-)
+from amalogs.referee.engine.registry import characters_of, core_game, opponents, turn_order
 from amalogs.referee.engine.rules import rules_of
 from amalogs.referee.engine.state import Attack, CardData, Pending, Seat, State
 from amalogs.referee.engine.values import dp
@@ -446,6 +441,8 @@ def _seat_facts(b: _Builder, state: State, spec: PositionFile) -> None:
     state.boost = [s.this_turn.boost for s in spec.seats]
     if any(s.side is not None for s in spec.seats):
         state.sides = [k if s.side is None else s.side for k, s in enumerate(spec.seats)]
+        if len(set(state.sides)) < 2:
+            raise b.fail("seats[0].side", "every seat is on one side: a match needs two sides (give a seat another)")
 
 
 def _step(b: _Builder, state: State, spec: PositionFile, modules: list[Any]) -> None:
