@@ -13,6 +13,7 @@ import datetime
 import functools
 import os
 import random
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -144,3 +145,52 @@ class Cli:
 @pytest.fixture
 def cli() -> Cli:
     return Cli()
+
+
+# --- the rule-games (tests/data/rule-games): a copy to edit, a refused edit, what a seat observes ---------------
+
+RULE_GAMES = DATA / "rule-games"
+
+
+def copy_rule_game(tmp_path: Path, game: str) -> tuple[Path, Path]:
+    """A data root holding one rule-game, to edit: the paths of its profile and its page."""
+    root = tmp_path / "root"
+    shutil.copytree(RULE_GAMES / "games" / game, root / "games" / game)
+    (root / "mappings").mkdir()
+    shutil.copy(RULE_GAMES / "mappings" / f"{game}.toml", root / "mappings" / f"{game}.toml")
+    return root / "games" / game / "game.toml", root / "mappings" / f"{game}.toml"
+
+
+def refused_in_one_line(cli: Cli, edited: Path, old: str, new: str, where: str, named: Path | None = None) -> str:
+    """Replace ``old`` by ``new`` in ``edited`` (a file of a copied rule-game's data root), run ``validate`` on
+    the root and return its one line naming ``where`` (and the file ``named``, where given); no traceback."""
+    text = edited.read_text(encoding="utf-8")
+    assert old in text
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    root = next(d for d in edited.parents if (d / "games").is_dir() and (d / "mappings").is_dir())
+    code, out, err = cli("validate", str(root))
+    assert code == 1 and "Traceback" not in out + err
+    line = next((line for line in out.splitlines() if where in line), None)
+    assert line is not None and (named is None or str(named) in line), out
+    return line
+
+
+def assert_observations_hide_secrets(match: Any, rng: random.Random) -> None:
+    """OpenSpiel's private-information check, through a random match to its end: at every decision what a seat
+    observes names no card of another seat that lies in its hand, a hidden or private zone, or face down."""
+    from amalogs.referee import RandomPlayer
+
+    player = RandomPlayer()
+    while not match.is_terminal():
+        s = match.state
+        for viewer in range(len(s.seats)):
+            seen = {int(u) for u in match.observation(viewer)["cards"]}
+            for j, seat in enumerate(s.seats):
+                if j == viewer:
+                    continue
+                game = s.games[j]
+                hidden = {u for zone, cards in seat.zones.items()
+                          if zone == "hand" or zone in game.hidden_zones or zone in game.private_zones
+                          for u in cards} | seat.face_down
+                assert not seen & hidden, f"seat {viewer} sees {sorted(seen & hidden)} of seat {j} ({s.phase})"
+        match.apply_action(player.choose({}, match.legal_actions(), rng))

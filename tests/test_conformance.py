@@ -26,7 +26,7 @@ from amalogs.referee.sessions.runner import (
     write_log,
 )
 
-from .conftest import sampled
+from .conftest import assert_observations_hide_secrets, sampled
 
 GAMES = list(load_catalog().games)  # every game the registry plays: a module's, or the profile-driven game
 PAIRINGS = [(a, b) for a in GAMES for b in GAMES]
@@ -77,24 +77,12 @@ def test_the_same_seed_gives_the_same_log_and_it_replays(catalog: Catalog, pairi
 @pytest.mark.parametrize("pairing", PAIRINGS, ids=lambda p: f"{p[0]}-vs-{p[1]}")
 def test_an_observation_never_shows_another_seats_hidden_cards(catalog: Catalog, pairing: tuple[str, str]) -> None:
     """OpenSpiel's private-information check: at every decision of random matches, what a seat observes names
-    no card of another seat that lies in its hand, a hidden zone or face down."""
+    no card of another seat that lies in its hand, a hidden or private zone, or face down."""
     a, b = catalog.game(pairing[0]), catalog.game(pairing[1])
     da, db = next(iter(catalog.decks(a.id).values()))[0], next(iter(catalog.decks(b.id).values()))[0]
     for seed in range(4):
         m = Match.new(catalog, [(a, da), (b, db)], seed, turn_cap=TURN_CAP, log_events=False)
-        rng, player = random.Random(seed), RandomPlayer()
-        while not m.is_terminal():
-            s = m.state
-            for viewer in range(len(s.seats)):
-                seen = {int(u) for u in m.observation(viewer)["cards"]}
-                for j, seat in enumerate(s.seats):
-                    if j == viewer:
-                        continue
-                    hidden = {u for zone, cards in seat.zones.items()
-                              if zone == "hand" or zone in s.games[j].hidden_zones or zone in s.games[j].private_zones
-                              for u in cards} | seat.face_down
-                    assert not seen & hidden, f"seat {viewer} sees {sorted(seen & hidden)} of seat {j} ({s.phase})"
-            m.apply_action(player.choose({}, m.legal_actions(), rng))
+        assert_observations_hide_secrets(m, random.Random(seed))
 
 
 @pytest.mark.parametrize("game", GAMES)

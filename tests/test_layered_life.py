@@ -4,7 +4,7 @@ known answers in ``tests/positions/gen-ol-*`` check each rule one at a time)."""
 
 from __future__ import annotations
 
-import shutil
+import random
 from pathlib import Path
 
 import pytest
@@ -17,23 +17,14 @@ from amalogs.referee.sessions.saves import Session
 from amalogs.report.sides import side_status
 from amalogs.web.tables import _private_text
 
-from .conftest import Cli
+from .conftest import RULE_GAMES, Cli, assert_observations_hide_secrets, copy_rule_game, refused_in_one_line
 
-RULE_GAMES = Path(__file__).parent / "data" / "rule-games"
 LAYER_EVENTS = ("shield-broken", "base-hit", "hp")  # the order the layers of 前哨戦線アウトポストライン break in
 
 
 @pytest.fixture(scope="module")
 def rule_games() -> Catalog:
     return load_catalog([RULE_GAMES])
-
-
-def _copy(tmp_path: Path) -> tuple[Path, Path]:
-    root = tmp_path / "root"
-    shutil.copytree(RULE_GAMES / "games" / "outpost-line", root / "games" / "outpost-line")
-    (root / "mappings").mkdir()
-    shutil.copy(RULE_GAMES / "mappings" / "outpost-line.toml", root / "mappings" / "outpost-line.toml")
-    return root / "games" / "outpost-line" / "game.toml", root / "mappings" / "outpost-line.toml"
 
 
 @pytest.mark.parametrize(("old", "new", "where", "words"), [
@@ -46,28 +37,17 @@ def _copy(tmp_path: Path) -> tuple[Path, Path]:
 ])
 def test_a_layer_that_lacks_what_its_kind_needs_is_refused_in_one_line(cli: Cli, tmp_path: Path, old: str, new: str,
                                                                        where: str, words: str) -> None:
-    profile, _ = _copy(tmp_path)
-    text = profile.read_text(encoding="utf-8")
-    assert old in text
-    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out, err = cli("validate", str(profile.parent.parent.parent))
-    assert code == 1 and "Traceback" not in out + err
-    line = next(line for line in out.splitlines() if where in line)
-    assert str(profile) in line and words in line, out
+    profile, _ = copy_rule_game(tmp_path, "outpost-line")
+    assert words in refused_in_one_line(cli, profile, old, new, where, named=profile)
 
 
 def test_two_life_systems_on_a_page_are_refused_naming_the_layers(cli: Cli, tmp_path: Path) -> None:
     """A page declares one life system, the innermost layer; the message says where the others go."""
-    _, page = _copy(tmp_path)
-    text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace('[[keyword_rules]]\nrule = "ライフポイント"',
-                                 '[[keyword_rules]]\nrule = "シールドライフ"\nnote = "Barricades."\n\n'
-                                 '[[keyword_rules]]\nrule = "ライフポイント"', 1),
-                    encoding="utf-8")
-    code, out, _ = cli("validate", str(page.parent.parent))
-    assert code == 1
-    line = next(line for line in out.splitlines() if "life system" in line)
-    assert str(page) in line and "found 2" in line and "[[life.layers]]" in line, out
+    _, page = copy_rule_game(tmp_path, "outpost-line")
+    line = refused_in_one_line(cli, page, '[[keyword_rules]]\nrule = "ライフポイント"',
+                               '[[keyword_rules]]\nrule = "シールドライフ"\nnote = "Barricades."\n\n'
+                               '[[keyword_rules]]\nrule = "ライフポイント"', "life system", named=page)
+    assert "found 2" in line and "[[life.layers]]" in line
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -120,15 +100,11 @@ def test_the_life_itself_may_send_its_cards_to_the_discard_pile(tmp_path: Path) 
     """life.to: シールドライフ's broken shields go to the hand unless the profile says ``to = "discard"``; the
     same attack as tests/positions/gen-sd-shield-to-hand.toml then puts both broken shields into the graveyard
     (the trigger is still offered there, and used from it)."""
-    root = tmp_path / "root"
-    shutil.copytree(RULE_GAMES / "games" / "shield-duel", root / "games" / "shield-duel")
-    (root / "mappings").mkdir()
-    shutil.copy(RULE_GAMES / "mappings" / "shield-duel.toml", root / "mappings" / "shield-duel.toml")
-    profile = root / "games" / "shield-duel" / "game.toml"
+    profile, _ = copy_rule_game(tmp_path, "shield-duel")
     text = profile.read_text(encoding="utf-8")
     profile.write_text(text.replace('starting = 5\ndamage = ', 'starting = 5\nto = "discard"\ndamage = ', 1),
                        encoding="utf-8")
-    cat = load_catalog([root])
+    cat = load_catalog([profile.parents[2]])
     position = {"step": "attack", "turn": 3, "seats": [
         {"game": "BD", "field": [{"card": "archive-guardian-golem", "entered": 1}]},
         {"game": "SD", "shield-zone": ["flame-cub", "spark-burst", "magma-brute"]}]}
@@ -151,18 +127,9 @@ def test_a_layer_in_the_lifes_own_zone_is_refused(cli: Cli, tmp_path: Path, old:
     """魔壁ウォールウィーバーズ's walls lie in a zone of their own; a layer in the life cards' zone — life.zone, or
     without it the first zone the page maps to ライフエリア, here the walls' — would mix the two piles, so
     validate names the layer and the zone."""
-    root = tmp_path / "root"
-    shutil.copytree(RULE_GAMES / "games" / "wall-weavers", root / "games" / "wall-weavers")
-    (root / "mappings").mkdir()
-    shutil.copy(RULE_GAMES / "mappings" / "wall-weavers.toml", root / "mappings" / "wall-weavers.toml")
-    profile = root / "games" / "wall-weavers" / "game.toml"
-    text = profile.read_text(encoding="utf-8")
-    assert old in text
-    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out, err = cli("validate", str(root))
-    assert code == 1 and "Traceback" not in out + err
-    line = next(line for line in out.splitlines() if "life.layers[0].zone" in line)
-    assert "zone" in line and words in line, out
+    profile, _ = copy_rule_game(tmp_path, "wall-weavers")
+    line = refused_in_one_line(cli, profile, old, new, "life.layers[0].zone")
+    assert "zone" in line and words in line
 
 
 @pytest.mark.parametrize("pairing", [("outpost-line", "outpost-line"), ("wall-weavers", "BD"),
@@ -171,22 +138,7 @@ def test_an_observation_never_shows_face_down_layers(rule_games: Catalog, pairin
     """Face-down shields of a layer (barricades, walls), life cards, evolve decks and hands: at every decision
     of random matches, what a seat observes names no card of another seat that lies in its hand or a hidden
     zone (the check tests/test_conformance.py makes for the shipped games)."""
-    import random
-
-    from amalogs.referee import RandomPlayer
-
     sides = [resolve_side(rule_games, g) for g in pairing]
     for seed in range(3):
         m = Match.new(rule_games, [(s.game, s.deck) for s in sides], seed, turn_cap=30, log_events=False)
-        rng, player = random.Random(seed), RandomPlayer()
-        while not m.is_terminal():
-            s = m.state
-            for viewer in range(len(s.seats)):
-                seen = {int(u) for u in m.observation(viewer)["cards"]}
-                for j, seat in enumerate(s.seats):
-                    if j != viewer:
-                        hidden = {u for zone, cards in seat.zones.items()
-                                  if zone == "hand" or zone in s.games[j].hidden_zones
-                                  or zone in s.games[j].private_zones for u in cards}
-                        assert not seen & hidden, f"seat {viewer} sees {sorted(seen & hidden)} of seat {j}"
-            m.apply_action(player.choose({}, m.legal_actions(), rng))
+        assert_observations_hide_secrets(m, random.Random(seed))

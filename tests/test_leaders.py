@@ -5,7 +5,6 @@ place, whose printed life sets its player's life, that attacks and is attacked a
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,22 +14,11 @@ from amalogs.referee.engine.match import Match
 from amalogs.referee.sessions.runner import resolve_side
 from amalogs.referee.sessions.saves import Session
 
-from .conftest import Cli
-
-RULE_GAMES = Path(__file__).parent / "data" / "rule-games"
-
+from .conftest import RULE_GAMES, Cli, copy_rule_game, refused_in_one_line
 
 @pytest.fixture(scope="module")
 def rule_games() -> Catalog:
     return load_catalog([RULE_GAMES])
-
-
-def _copy(tmp_path: Path) -> Path:
-    root = tmp_path / "root"
-    shutil.copytree(RULE_GAMES / "games" / "crown-clash", root / "games" / "crown-clash")
-    (root / "mappings").mkdir()
-    shutil.copy(RULE_GAMES / "mappings" / "crown-clash.toml", root / "mappings" / "crown-clash.toml")
-    return root / "games" / "crown-clash" / "game.toml"
 
 
 @pytest.mark.parametrize(("old", "new", "words"), [
@@ -41,14 +29,8 @@ def _copy(tmp_path: Path) -> Path:
 ])
 def test_a_leader_that_cannot_stand_is_refused_in_one_line(cli: Cli, tmp_path: Path, old: str, new: str,
                                                            words: str) -> None:
-    profile = _copy(tmp_path)
-    text = profile.read_text(encoding="utf-8")
-    assert old in text
-    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out, err = cli("validate", str(profile.parent.parent.parent))
-    assert code == 1 and "Traceback" not in out + err
-    line = next(line for line in out.splitlines() if "play.leader_card" in line)
-    assert str(profile) in line and words in line, out
+    profile, _ = copy_rule_game(tmp_path, "crown-clash")
+    assert words in refused_in_one_line(cli, profile, old, new, "play.leader_card", named=profile)
 
 
 @pytest.mark.parametrize(("deck", "life"), [("ember-tide", 4), ("aurora-court", 3)])
@@ -97,14 +79,8 @@ def test_the_leaders_attack_and_are_attacked_as_the_players(rule_games: Catalog,
 ])
 def test_an_evolution_that_cannot_work_is_refused_in_one_line(cli: Cli, tmp_path: Path, old: str, new: str,
                                                                where: str, words: str) -> None:
-    profile = _copy(tmp_path)
-    text = profile.read_text(encoding="utf-8")
-    assert old in text
-    profile.write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out, err = cli("validate", str(profile.parent.parent.parent))
-    assert code == 1 and "Traceback" not in out + err
-    line = next(line for line in out.splitlines() if where in line)
-    assert str(profile) in line and words in line, out
+    profile, _ = copy_rule_game(tmp_path, "crown-clash")
+    assert words in refused_in_one_line(cli, profile, old, new, where, named=profile)
 
 
 def test_the_evolve_points_are_dealt_with_the_second_players_extra(rule_games: Catalog) -> None:

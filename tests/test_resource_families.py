@@ -6,23 +6,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from .conftest import Cli
+from .conftest import RULE_GAMES, Cli, copy_rule_game
 
-RULE_GAMES = Path(__file__).parent / "data" / "rule-games"
-
-
-def _copy(tmp_path: Path, game: str) -> tuple[Path, Path]:
-    """A data root holding one rule-game: its profile and its page, to edit."""
-    root = tmp_path / "root"
-    shutil.copytree(RULE_GAMES / "games" / game, root / "games" / game)
-    (root / "mappings").mkdir()
-    shutil.copy(RULE_GAMES / "mappings" / f"{game}.toml", root / "mappings" / f"{game}.toml")
-    return root / "games" / game / "game.toml", root / "mappings" / f"{game}.toml"
 
 
 @pytest.mark.parametrize(("game", "old", "new", "where", "words"), [
@@ -38,7 +27,7 @@ def _copy(tmp_path: Path, game: str) -> tuple[Path, Path]:
 ])
 def test_resource_forms_that_do_not_fit_are_refused_in_one_line(cli: Cli, tmp_path: Path, game: str, old: str,
                                                                  new: str, where: str, words: str) -> None:
-    profile, _ = _copy(tmp_path, game)
+    profile, _ = copy_rule_game(tmp_path, game)
     text = profile.read_text(encoding="utf-8")
     assert old in text
     profile.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -54,7 +43,7 @@ def test_resource_forms_that_do_not_fit_are_refused_in_one_line(cli: Cli, tmp_pa
 def test_cards_that_arrive_by_themselves_need_a_zone(cli: Cli, tmp_path: Path) -> None:
     """Points written without [resources.counter] and without a resource zone would be the deck's top cards
     put on the field every turn, fighting as characters: validate refuses the page, naming what to write."""
-    profile, page = _copy(tmp_path, "pulse-arena")
+    profile, page = copy_rule_game(tmp_path, "pulse-arena")
     text = profile.read_text(encoding="utf-8")
     profile.write_text(text.replace("[resources.counter]\ngrows = 1\nrefills = true\nsecond_player_extra = 1\n", ""),
                        encoding="utf-8")
@@ -148,7 +137,7 @@ def test_a_colourless_colour_is_the_pages_not_an_id(tmp_path: Path, ignore: bool
     from amalogs.catalog import load_catalog
     from amalogs.referee import Match
 
-    profile, page = _copy(tmp_path, "fort-siege")
+    profile, page = copy_rule_game(tmp_path, "fort-siege")
     for path in (profile, page, profile.parent / "cards.toml", *sorted((profile.parent / "decks").glob("*.toml"))):
         text = path.read_text(encoding="utf-8").replace('"colourless"', '"neutral"')
         if not ignore and path == profile:

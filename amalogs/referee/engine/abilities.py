@@ -14,7 +14,7 @@ from typing import Any
 
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import POINTS, CoreGame
-from amalogs.referee.engine.costs import blasts_payable, extra_costs, pay_blasts
+from amalogs.referee.engine.costs import extra_payable, extra_costs, pay_extra
 from amalogs.referee.engine.effects import discard_from_hand
 from amalogs.referee.engine.stack import push_ability
 from amalogs.referee.engine.state import Seat, State
@@ -70,7 +70,7 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int, free: lis
         return False
     if len(seat.zones["deck"]) < pay.deck_top or len(seat.zones["hand"]) - (uid in seat.zones["hand"]) < pay.discard:
         return False
-    if extra_costs(pay) and not blasts_payable(state, module, i, pay):
+    if extra_costs(pay) and not extra_payable(state, module, i, pay):
         return False
     items = _items(pay.resources)
     if items and module.pays_points:  # points, not cards (resources.counter): any colour slot is a point
@@ -161,7 +161,7 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
     if pay.rest_self:
         seat.rested.add(uid)
     if extra_costs(pay):
-        pay_blasts(state, module, i, pay)
+        pay_extra(state, module, i, pay)
     for _ in range(pay.deck_top):
         seat.zones[pile].append(seat.zones["deck"].pop())
     others = [u for u in seat.zones["hand"] if u != uid]

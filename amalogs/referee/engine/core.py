@@ -43,6 +43,7 @@ class CoreGame:
 
     id: str
     resource_zone: str = "deck"  # where the cards that pay costs are
+    resource_deck: str | None = None  # the side deck resource cards come from (resources.deck), if any
     pays_points: bool = False  # costs are paid from the seat counter POINTS (PP), not by resting resource cards
     # A game's own decision on what a DDS attacker deals its player, where the brief decides it for that game
     # (ブレイクジョーカー: its AP to its HP); None: the resolution table (GameRules.dds_hits_with_ap)

@@ -12,7 +12,7 @@ from amalogs.referee.engine.core import CoreGame
 from amalogs.referee.engine.field import lose
 from amalogs.referee.engine.state import State
 
-__all__ = ["blasts_payable", "extra_costs", "pay_blasts"]
+__all__ = ["extra_costs", "extra_payable", "pay_extra"]
 
 
 def extra_costs(pay: Any) -> bool:
@@ -20,9 +20,9 @@ def extra_costs(pay: Any) -> bool:
     return bool(pay.counter_blast or pay.soul_blast or pay.life or pay.return_resources)
 
 
-def blasts_payable(state: State, module: CoreGame, i: int, pay: Any) -> bool:
-    """Whether the seat can pay a cost's counter blast (face-up cards of its damage zone) and soul blast (cards
-    of its soul)."""
+def extra_payable(state: State, module: CoreGame, i: int, pay: Any) -> bool:
+    """Whether the seat can pay a cost's counter blast (face-up cards of its damage zone), soul blast (cards of
+    its soul), life (its HP) and resource cards to return (its resource zone's, with a resource deck to take them)."""
     seat = state.seats[i]
     if pay.counter_blast:
         zone = module.counter_blast_zone
@@ -36,15 +36,15 @@ def blasts_payable(state: State, module: CoreGame, i: int, pay: Any) -> bool:
     if pay.life and ("hp" not in seat.counters or seat.counters["hp"] < pay.life):
         return False
     if pay.return_resources:
-        deck = getattr(module, "resource_deck", None)
-        if deck is None or len(seat.zones.get(module.resource_zone, ())) < pay.return_resources:
+        if module.resource_deck is None or len(seat.zones.get(module.resource_zone, ())) < pay.return_resources:
             return False
     return True
 
 
-def pay_blasts(state: State, module: CoreGame, i: int, pay: Any) -> None:
+def pay_extra(state: State, module: CoreGame, i: int, pay: Any) -> None:
     """Counter blast: that many face-up damage cards (the oldest first) turn face down; soul blast: that many soul
-    cards (the oldest first) go to the discard pile."""
+    cards (the oldest first) go to the discard pile; life: that many HP (the last one loses); returning: that many
+    resource cards (standing ones first) to the bottom of the resource deck."""
     seat = state.seats[i]
     if pay.counter_blast and module.counter_blast_zone is not None:
         up = [u for u in seat.zones[module.counter_blast_zone] if u not in seat.rested][:pay.counter_blast]
@@ -60,7 +60,7 @@ def pay_blasts(state: State, module: CoreGame, i: int, pay: Any) -> None:
         state.emit("life-paid", seat=i, life=pay.life, hp=seat.counters["hp"])
         if seat.counters["hp"] <= 0:
             lose(state, i, "paid its last life")
-    deck = getattr(module, "resource_deck", None)
+    deck = module.resource_deck
     if pay.return_resources and deck is not None:
         zone = seat.zones[module.resource_zone]
         rested = seat.rested

@@ -24,7 +24,7 @@ from typing import Any
 from amalogs.referee.engine import rulings
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import shuffle
-from amalogs.referee.engine.costs import blasts_payable, pay_blasts
+from amalogs.referee.engine.costs import extra_payable, pay_extra
 from amalogs.referee.engine.field import destroy, destroy_if_dead, lose
 from amalogs.referee.engine.registry import characters_of, module_of, opponents
 from amalogs.referee.engine.stack import push_ability, push_effects
@@ -88,7 +88,7 @@ def resolve(s: State, chosen: int | None = None) -> bool:
         p = s.stack[-1]
         e = p.effect
         costly = e.pay is not None and e.when != "activated"
-        if costly and chosen is None and not blasts_payable(s, module_of(s, p.controller), p.controller, e.pay):
+        if costly and chosen is None and not extra_payable(s, module_of(s, p.controller), p.controller, e.pay):
             s.stack.pop()
             s.emit("cost-unpaid", seat=p.controller, card=p.source, effect=e.do)
             continue
@@ -131,7 +131,7 @@ def resolve(s: State, chosen: int | None = None) -> bool:
 
 
 def _pay(s: State, p: Pending) -> None:
-    pay_blasts(s, module_of(s, p.controller), p.controller, p.effect.pay)
+    pay_extra(s, module_of(s, p.controller), p.controller, p.effect.pay)
 
 
 def _apply_to(s: State, p: Pending, uid: int) -> None:

@@ -169,7 +169,6 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.layered = bool(self.layers)
         shields = frozenset(layer.zone for layer in self.layers if layer.kind == "shields")
         self.hidden_zones, self.top_last = self.hidden_zones | shields, self.top_last | shields  # face down, top last
-        self.zones = tuple(dict.fromkeys([*self.zones, *shields]))
         self.base_unit = 1000 * self.ratio.get(self.damage_stat, 1) if self.damage_stat else 1000
         self.mulligan = profile.setup.mulligan.kind
         self.filters_attacks = self.leader_rule
