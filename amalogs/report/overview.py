@@ -55,7 +55,13 @@ def game_row(game: Game) -> dict[str, str]:
     r = game_record(game)
     return {"id": r["id"], "name": r["name"], "略称": r["略称"], "WE": str(r["WE"]), "レンジ": str(r["レンジ"]),
             "stat": r["stat"] or "—", "damage": r["damage"], "life system": r["life system"],
-            "deck": str(game.profile.deck.main), "life": str(r["life"])}
+            "deck": str(game.profile.deck.main), "life": str(r["life"]), "layers": _layers(game)}
+
+
+def _layers(game: Game) -> str:
+    """The layers of life in front of the life (life.layers), as a count: `` (+2 layers)``; empty without."""
+    n = len(game.profile.life.layers)
+    return f" (+{n} layer{'s' if n > 1 else ''})" if n else ""
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -94,7 +100,8 @@ def games_table(catalog: Catalog, width: int = DEFAULT_WIDTH) -> Table:
             t.add_column(h, justify="right" if h in ("WE", "レンジ", "life") else "left", min_width=MIN_COLUMN,
                          no_wrap=True)
         for row in rows:
-            t.add_row(Text.assemble(row["name"], "\n", (row["id"], "cyan")), *(row[h] for h in headers))
+            t.add_row(Text.assemble(row["name"], "\n", (row["id"], "cyan")),
+                      *(row[h] + (row["layers"] if h == "life" else "") for h in headers))
         return t
     t.add_column("game (id, 略称)", min_width=16, ratio=3, overflow="fold")
     t.add_column("WE / レンジ", min_width=MIN_COLUMN, no_wrap=True)
@@ -103,7 +110,7 @@ def games_table(catalog: Catalog, width: int = DEFAULT_WIDTH) -> Table:
     for row in rows:
         t.add_row(Text.assemble(row["name"], "\n", (row["id"], "cyan"), f" ({row['略称']})"),
                   f"{row['WE']} / {row['レンジ']}",
-                  f"{row['stat']} · {row['damage']}\n{row['life system']}",
+                  f"{row['stat']} · {row['damage']}\n{row['life system']}{row['layers']}",
                   f"{row['deck']}\nlife {row['life']}")
     return t
 
