@@ -13,6 +13,7 @@ RLCard is not a dependency of amalogs: `pip install rlcard` to include the compa
     python benchmarks/referee.py                # 200 matches per pairing, 5 rounds
     python benchmarks/referee.py --matches 500 --rounds 5 --players greedy
     python benchmarks/referee.py --command      # the whole command as a process (below)
+    python benchmarks/referee.py --command --only seed   # … the 16 pairings of the seed games only (or: data)
 
 ``--command`` times what a user types, ``amalogs match A B -n N --rows F --jobs 1``, as a process of its own:
 its start-up (imports, the catalog) is measured by running the same command with ``-n 1`` beside it, and
@@ -100,8 +101,9 @@ def _command_run(a: str, b: str, n: int, players: str, rows: Path) -> tuple[floa
     return seconds, decisions
 
 
-def whole_command(matches: int, rounds: int, players: str) -> int:
-    """The ``--command`` mode (see the module docstring)."""
+def whole_command(matches: int, rounds: int, players: str, only: str = "all") -> int:
+    """The ``--command`` mode (see the module docstring); ``only``: ``seed`` or ``data`` for one half of the
+    pairings."""
     import os
     import tempfile
 
@@ -111,6 +113,8 @@ def whole_command(matches: int, rounds: int, players: str) -> int:
                      key=lambda ab: (ab[0].id not in MODULES or ab[1].id not in MODULES))
     names = [(f"{a.page.abbreviation} vs {b.page.abbreviation}", a.id, b.id, a.id in MODULES and b.id in MODULES)
              for a, b in ordered]
+    if only != "all":
+        names = [n for n in names if n[3] == (only == "seed")]
     ratios: dict[str, list[float]] = {}
     speeds: dict[str, float] = {}
     startups: dict[str, list[float]] = {}
@@ -141,9 +145,10 @@ def whole_command(matches: int, rounds: int, players: str) -> int:
     for name, _, _, seed in names:
         print(f"{name:<12} {speeds[name]:10,.0f} decisions/s (best)  start-up {median(startups[name]):.2f} s  "
               f"{median(ratios[name]):.2f}× UNO{'' if seed else '  (a game played from its data)'}")
-    seed_low = min((n for n, _, _, s in names if s), key=lambda n: median(ratios[n]))
+    seed_low = min((n for n, _, _, s in names if s), key=lambda n: median(ratios[n]), default=None)
     data_low = min((n for n, _, _, s in names if not s), key=lambda n: median(ratios[n]), default=None)
-    print(f"lowest of the seed games' pairings: {seed_low} {median(ratios[seed_low]):.2f}× (goal ≥ 2×)")
+    if seed_low is not None:
+        print(f"lowest of the seed games' pairings: {seed_low} {median(ratios[seed_low]):.2f}× (goal ≥ 2×)")
     if data_low is not None:
         print(f"lowest with a game played from its data: {data_low} {median(ratios[data_low]):.2f}× (goal ≥ 1.5×)")
     return 0
@@ -155,9 +160,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", choices=("random", "greedy"), default="random")
     parser.add_argument("--command", action="store_true", help="time the whole command as a process")
+    parser.add_argument("--only", choices=("all", "seed", "data"), default="all",
+                        help="with --command: only the seed games' pairings, or only those with a game from data")
     opts = parser.parse_args()
     if opts.command:
-        return whole_command(opts.matches, opts.rounds, opts.players)
+        return whole_command(opts.matches, opts.rounds, opts.players, opts.only)
     rows: dict[str, tuple[float, float]] = {}
     ratios: dict[str, list[float]] = {}
     uno: float | None = None

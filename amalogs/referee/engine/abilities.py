@@ -98,21 +98,22 @@ _ITEMS: dict[int, tuple[dict[Any, int], tuple[tuple[str, int], ...]]] = {}
 _new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
 
 
-def _by_zone(mine: frozenset[int], cards: list[Any]) -> dict[str, frozenset[int]]:
-    """A seat's cards with an activated ability, by the zone an ability of theirs is used from (worked out once
-    per set of cards: a set is made from one match's cards, and its entry keeps it, so its id stays its own)."""
+def _by_zone(mine: frozenset[int], cards: list[Any]) -> tuple[tuple[str, frozenset[int]], ...]:
+    """A seat's cards with an activated ability, by the zone an ability of theirs is used from (field, hand,
+    discard; a zone no ability is used from left out), worked out once per set of cards: a set is made from one
+    match's cards, and its entry keeps it, so its id stays its own."""
     hit = _BY_ZONE.get(id(mine))
     if hit is None:
         if len(_BY_ZONE) > 1024:
             _BY_ZONE.clear()
-        split = {zone: frozenset(u for u in mine if any(cards[u].effects[k].pay.zone == zone
-                                                         for k in cards[u].abilities))
-                 for zone in ("field", "hand", "discard")}
-        hit = _BY_ZONE[id(mine)] = (mine, split)
+        split = ((zone, frozenset(u for u in mine if any(cards[u].effects[k].pay.zone == zone
+                                                          for k in cards[u].abilities)))
+                 for zone in ("field", "hand", "discard"))
+        hit = _BY_ZONE[id(mine)] = (mine, tuple((zone, wanted) for zone, wanted in split if wanted))
     return hit[1]
 
 
-_BY_ZONE: dict[int, tuple[frozenset[int], dict[str, frozenset[int]]]] = {}
+_BY_ZONE: dict[int, tuple[frozenset[int], tuple[tuple[str, frozenset[int]], ...]]] = {}
 
 
 def activations(state: State, module: CoreGame, i: int) -> list[Action]:
@@ -126,14 +127,11 @@ def activations(state: State, module: CoreGame, i: int) -> list[Action]:
     out = []
     free: list[int] | None = None  # the standing resources, worked out when an ability needs them
     cards = state.cards
-    by_zone = _by_zone(mine, cards)
-    for zone, among in (("field", None), ("hand", zones["hand"]),
-                        ("discard", zones.get("drop", zones.get("discard", [])))):
-        wanted = by_zone[zone]  # the cards with an ability used from this zone
-        if not wanted:
-            continue
-        if among is None:
+    for zone, wanted in _by_zone(mine, cards):  # the cards with an ability used from each zone (where there are)
+        if zone == "field":
             among = module.permanents_among(state, i, wanted)
+        else:
+            among = zones["hand"] if zone == "hand" else zones.get("drop", zones.get("discard", []))
         found = wanted.intersection(among)
         if not found:
             continue

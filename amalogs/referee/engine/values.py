@@ -173,8 +173,11 @@ def refresh_auras(s: State) -> None:
     if known is None or known[0] != len(cards):
         known = s.aura_cards = (len(cards), tuple(frozenset(k for k, c in enumerate(cards) if c.owner == i and c.auras)
                                                   for i in range(len(s.seats))))
-    sources = [(i, src) for i in range(len(s.seats)) if known[1][i]  # (a seat's zones hold its own cards only)
-               for src in s.games[i].permanents_among(s, i, known[1][i])]
+    sources: list[tuple[int, int]] = []
+    for i, mine in enumerate(known[1]):  # (a seat's zones hold its own cards only)
+        if mine:
+            for src in s.games[i].permanents_among(s, i, mine):
+                sources.append((i, src))
     key = _inputs(s, sources) if sources else None
     if key is not None and key == s.aura_memo:
         return  # the same auras from the same sources over the same characters: the same values

@@ -60,7 +60,7 @@ from amalogs.referee.engine.values import has
 from amalogs.referee.games.profile_life import ProfileLife
 from amalogs.referee.games.profile_evolve import EVOLVES, UNDER
 from amalogs.referee.games.profile_places import RIDES
-from amalogs.referee.games.profile_plays import PLAYS, ProfilePlays
+from amalogs.referee.games.profile_plays import PLAYS, OfTypes, ProfilePlays
 
 __all__ = ["ProfileGame"]
 
@@ -116,6 +116,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         genus = {e.native: e.genus.value for e in page.card_types if e.genus is not None}
         self.characters_types = frozenset(t for t, g in genus.items() if g in _CHARACTER_GENERA)
         self.resource_types = frozenset(t for t, g in genus.items() if g == "常駐資源")
+        self.character_cards, self.resource_cards = OfTypes(self.characters_types), OfTypes(self.resource_types)
         self.keep_types = frozenset(t for t, g in genus.items() if g in ("アイテム", "フィールド", "装備"))
         status = {e.native: e.stat.value for e in page.status if e.stat is not None}
         self.stat_of = {stat: native for native, stat in reversed(list(status.items()))}
@@ -441,8 +442,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         return "resolve-attack"
 
     def characters(self, state: State, i: int) -> list[int]:
-        cards, kinds = state.cards, self.characters_types
-        return [u for u in state.seats[i].zones[self.field] if cards[u].type in kinds]
+        chars = self.character_cards.among(state.cards)
+        return [u for u in state.seats[i].zones[self.field] if u in chars]
 
     def permanents(self, state: State, i: int) -> list[int]:
         return list(state.seats[i].zones[self.field])

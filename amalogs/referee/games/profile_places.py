@@ -64,6 +64,11 @@ class ProfilePlaces(CoreGame):
         self.row_of = {p.id: p.row for p in play.places}
         self.column_of = {p.id: p.column for p in play.places}
         self.leader_place = next((p.id for p in play.places if p.leader), None)
+        # where a card on each place may move (the other places of its column, the leader's aside), and the
+        # order calls offer the places in, by which are open (worked out once for each set of open places)
+        self._column_mates = {p: tuple(o for o in self.places if o != p and o != self.leader_place
+                                       and self.column_of[o] == self.column_of[p]) for p in self.places}
+        self._call_orders: dict[tuple[tuple[str, ...], bool], tuple[str, ...]] = {}
         self.level_stat = play.level
         self.call_limit = play.call_limit == "leader-level" and self.leader_place is not None
         self.free_calls = play.free_calls
@@ -108,10 +113,10 @@ class ProfilePlaces(CoreGame):
     def leader_card(self, state: State, i: int) -> int | None:
         return self.occupant(state, i, self.leader_place) if self.leader_place is not None else None
 
-    def _open_places(self, state: State, i: int) -> list[str]:
+    def _open_places(self, state: State, i: int) -> tuple[str, ...]:
         at = state.seats[i].at
         taken = {at.get(u) for u in state.seats[i].zones[self.field]}
-        return [p for p in self.places if p not in taken and p != self.leader_place]
+        return tuple(p for p in self.places if p not in taken and p != self.leader_place)
 
     def put_on_place(self, state: State, i: int, uid: int, place: str) -> None:
         """Put a card (already in the field zone) on a place; the card there before is retired."""
@@ -178,15 +183,23 @@ class ProfilePlaces(CoreGame):
             return True
         return state.cards[uid].level <= (self.leader_level(state, i) if level is None else level)
 
-    def call_actions(self, state: State, i: int, uid: int, open_places: list[str] | None = None) -> list[Action]:
+    def call_actions(self, state: State, i: int, uid: int, open_places: tuple[str, ...] | None = None
+                     ) -> list[Action]:
         """``play X PLACE`` for each place a character may be called to: open places first (the front row
         first, or the back row first for a card with the boost keyword), occupied ones after (``open_places``:
         the open places, when already known)."""
         if open_places is None:
             open_places = self._open_places(state, i)
         back_first = self.boost_keyword is not None and self.boost_keyword in state.cards[uid].keywords
-        order = sorted(self.places, key=lambda p: (p not in open_places, (self.row_of[p] == "back") != back_first))
-        return [_new(Action, ("play", (uid, p))) for p in order if p != self.leader_place]
+        order = self._call_orders.get((open_places, back_first))
+        if order is None:
+            if len(self._call_orders) > 4096:
+                self._call_orders.clear()
+            order = self._call_orders[open_places, back_first] = tuple(
+                p for p in sorted(self.places, key=lambda p: (p not in open_places,
+                                                              (self.row_of[p] == "back") != back_first))
+                if p != self.leader_place)
+        return [_new(Action, ("play", (uid, p))) for p in order]
 
     def ride_actions(self, state: State, i: int) -> list[Action]:
         ride = self.ride_rule
@@ -260,14 +273,12 @@ class ProfilePlaces(CoreGame):
         if not self.moves:
             return []
         seat = state.seats[i]
+        at, mates = seat.at, self._column_mates
         out = []
-        for u in seat.zones[self.field]:
-            place = self.place_of(seat, u)
-            if place is None or place == self.leader_place:
-                continue
-            column = self.column_of[place]
-            for other in self.places:
-                if other != place and other != self.leader_place and self.column_of[other] == column:
+        for u in seat.zones[self.field]:  # (a card in the field zone: its place, if any, is its own)
+            place = at.get(u)
+            if place is not None and place != self.leader_place:
+                for other in mates[place]:
                     out.append(_new(Action, ("move", (u, other))))
         return out
 

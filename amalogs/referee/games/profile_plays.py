@@ -13,6 +13,7 @@ own methods, kept in a class of their own that :class:`~amalogs.referee.games.pr
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from amalogs.referee.engine.actions import Action
@@ -24,13 +25,15 @@ from amalogs.referee.games.profile_evolve import EVOLVES, ProfileEvolve
 if TYPE_CHECKING:
     from amalogs.models.game import ResourceCounter, ResourceSource
 
-__all__ = ["ATTACHED", "PLAYS", "ProfilePlays"]
+__all__ = ["ATTACHED", "PLAYS", "OfTypes", "ProfilePlays"]
 
+_ATTACK_PHASE = Action("attack-phase")
+_new = tuple.__new__  # an Action made without the named tuple's argument handling (the menus make many)
 PLAYS = "plays"  # seat counter: cards played from hand this turn (resources.plays_per_turn)
 ATTACHED = "attached"  # card counter: resources attached to it this turn (resources.attach)
 
 
-def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
+def _single_colour_counts(gives: dict[int, frozenset[str]]) -> dict[str, int] | None:
     """How many resources give each colour, when none gives more than one (else None)."""
     counts: dict[str, int] = {}
     for colours in gives.values():
@@ -39,6 +42,50 @@ def _single_colour_counts(gives: dict[int, set[str]]) -> dict[str, int] | None:
         for colour in colours:
             counts[colour] = counts.get(colour, 0) + 1
     return counts
+
+
+def _colour_set(colours: tuple[str, ...]) -> frozenset[str]:
+    """The colours as a set (one set per tuple of colours: cards print few different ones)."""
+    known = _COLOUR_SETS.get(colours)
+    if known is None:
+        if len(_COLOUR_SETS) > 1024:
+            _COLOUR_SETS.clear()
+        known = _COLOUR_SETS[colours] = frozenset(colours)
+    return known
+
+
+_COLOUR_SETS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+class OfTypes:
+    """The instances of a match's cards whose card type is one of ``kinds``, worked out once per card list (a
+    match's cards never change; the entry keeps the list, so its id stays its own), so that a zone is filtered by
+    instance number instead of reading each card's type."""
+
+    __slots__ = ("kinds", "_cards", "_uids")
+
+    def __init__(self, kinds: frozenset[str]) -> None:
+        self.kinds = kinds
+        self._cards: list[CardData] | None = None
+        self._uids: frozenset[int] = frozenset()
+
+    def among(self, cards: list[CardData]) -> frozenset[int]:
+        if self._cards is not cards:
+            kinds = self.kinds
+            self._cards, self._uids = cards, frozenset(u for u, c in enumerate(cards) if c.type in kinds)
+        return self._uids
+
+
+@dataclass(slots=True)
+class _Payments:
+    """What the menus of one decision know of a seat's payments, worked out when first needed: its standing
+    resources, the colours each gives and how many give each colour (when none gives two), and whether a cost
+    (what a payment reads of a card) can be paid."""
+
+    free: list[int] | None = None
+    gives: dict[int, frozenset[str]] | None = None
+    counts: dict[str, int] | None = None
+    payable: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
 
 class ProfilePlays(ProfileEvolve):
@@ -52,6 +99,7 @@ class ProfilePlays(ProfileEvolve):
     life_zone: str
     characters_types: frozenset[str]
     resource_types: frozenset[str]
+    resource_cards: OfTypes  # the instances of resource_types
     keep_types: frozenset[str]
     source: ResourceSource
     costs: bool
@@ -78,13 +126,14 @@ class ProfilePlays(ProfileEvolve):
             return []
         seat, cards = state.seats[i], state.cards
         out = []
+        known = _Payments()
         for u in seat.zones[self.hand]:
             card = cards[u]
             if not (card.type in self.quick_types or card.keywords & self.quick_keywords):
                 continue
             if self.places and card.type in self.characters_types:
                 continue
-            if self.costs and self.payment(state, seat, card) is None:
+            if self.costs and not self._affords(state, seat, card, known):
                 continue
             out.append(Action("react", (u,)))
         return out
@@ -99,8 +148,8 @@ class ProfilePlays(ProfileEvolve):
         type: lands)."""
         zone = seat.zones[self.resource_zone]
         if self.resource_zone == self.field:
-            cards, kinds = state.cards, self.resource_types
-            return [u for u in zone if cards[u].type in kinds]
+            resources = self.resource_cards.among(state.cards)
+            return [u for u in zone if u in resources]
         return zone
 
     def _room(self, state: State, i: int, wanted: int) -> int:
@@ -216,10 +265,32 @@ class ProfilePlays(ProfileEvolve):
         state.emit("attach", seat=i, card=uid, name=state.cards[uid].name, resource=resource, attached=counts[ATTACHED],
                    power=mods[0] + state.cards[uid].ap)
 
-    def _gives(self, state: State, free: list[int]) -> dict[int, set[str]]:
-        return {u: set(self._colours_given(state, u)) for u in free}
+    def _gives(self, state: State, free: list[int]) -> dict[int, frozenset[str]]:
+        cards = state.cards
+        if self.colour_source is not None:
+            return {u: _colour_set(cards[u].gives) for u in free}
+        return {u: _colour_set(cards[u].colours) for u in free}
 
-    def _pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None) -> list[int] | None:
+    def _affords(self, state: State, seat: Seat, card: CardData, known: _Payments) -> bool:
+        """Whether the seat can pay ``card``'s cost now (:meth:`payment` finds a payment), with what this
+        decision's menus worked out already (``known``, filled in as it goes)."""
+        key = (card.cost, card.colours, card.cost_table)
+        ok = known.payable.get(key)
+        if ok is None:
+            if self.counter is not None:
+                ok = card.cost <= seat.counters.get(POINTS, 0)
+            else:
+                if known.free is None:
+                    known.free = self._free(state, seat)
+                if known.gives is None and self.colour_rule != "none":
+                    known.gives = self._gives(state, known.free)
+                    known.counts = _single_colour_counts(known.gives)
+                ok = self._can_pay(state, card, known.free, known.gives, known.counts)
+            known.payable[key] = ok
+        return ok
+
+    def _pay(self, state: State, card: CardData, free: list[int],
+             gives: dict[int, frozenset[str]] | None) -> list[int] | None:
         """:meth:`payment` from the standing resources (``free``) and, when the caller has worked them out
         already, the colours each gives (``gives``: read, never changed)."""
         if card.cost > len(free):
@@ -237,23 +308,27 @@ class ProfilePlays(ProfileEvolve):
                 return None
             return [key, *[u for u in free if u != key][:card.cost - 1]]
         needs = [(c, n) for c, n in card.cost_table if c in self.coloured and n > 0]
-        needs.sort(key=lambda cn: sum(1 for u in free if cn[0] in gives[u]))
+        if len(needs) > 1:
+            needs.sort(key=lambda cn: sum(1 for u in free if cn[0] in gives[u]))
         chosen: list[int] = []
         for colour, amount in needs:
-            suppliers = sorted((u for u in free if colour in gives[u] and u not in chosen), key=lambda u: len(gives[u]))
+            suppliers = [u for u in free if colour in gives[u] and u not in chosen]
             if len(suppliers) < amount:
                 return None
+            suppliers.sort(key=lambda u: len(gives[u]))  # (a stable sort: the same order as sorted() of them)
             chosen += suppliers[:amount]
         rest = [u for u in free if u not in chosen][:card.cost - len(chosen)]
         return chosen + rest if len(chosen) + len(rest) == card.cost else None
 
-    def _can_pay(self, state: State, card: CardData, free: list[int], gives: dict[int, set[str]] | None,
+    def _can_pay(self, state: State, card: CardData, free: list[int], gives: dict[int, frozenset[str]] | None,
                  counts: dict[str, int] | None) -> bool:
         """Whether :meth:`_pay` finds a payment. ``counts``: the standing resources giving each colour, when none
         gives more than one (the usual case); then a colour-cost payment is a matter of counts, since no resource
         can serve two colours: each coloured amount needs that many resources of its colour, and the rest of the
         cost what is left (as many as the payment would take)."""
-        if counts is None or card.cost == 0 or card.cost > len(free) or self.colour_rule in ("none", "one-of-colour"):
+        if card.cost > len(free):
+            return False  # (as _pay finds)
+        if counts is None or card.cost == 0 or self.colour_rule in ("none", "one-of-colour"):
             return self._pay(state, card, free, gives) is not None
         chosen = 0
         for colour, amount in card.cost_table:
@@ -278,14 +353,11 @@ class ProfilePlays(ProfileEvolve):
         if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
             if self.attach_power:
                 actions += self.attach_actions(state, i, self._free(state, seat))
-            return [*actions, *self.move_actions(state, i), Action("attack-phase")]
-        free: list[int] | None = None  # the standing resources, and the colours each gives: worked out once
-        gives: dict[int, set[str]] | None = None
-        counts: dict[str, int] | None = None
-        payable: dict[tuple[object, ...], bool] = {}  # what a payment reads of a card → whether it can be paid
+            return [*actions, *self.move_actions(state, i), _ATTACK_PHASE]
+        known = _Payments()  # the standing resources, the colours each gives, what can be paid: worked out once
         cards = state.cards
         level = self.leader_level(state, i) if self.call_limit else 0  # (worked out once for the hand)
-        open_places: list[str] | None = None
+        open_places: tuple[str, ...] | None = None
         for u in hand:
             card = cards[u]
             if card.type in self.resource_types:
@@ -293,31 +365,19 @@ class ProfilePlays(ProfileEvolve):
             placed = self.places and card.type in self.characters_types
             if placed and not self.callable_level(state, i, u, level):
                 continue
-            if self.costs and not (self.free_calls and placed):
-                key = (card.cost, card.colours, card.cost_table)
-                ok = payable.get(key)
-                if ok is None and self.counter is not None:
-                    ok = payable[key] = card.cost <= seat.counters.get(POINTS, 0)
-                if ok is None:
-                    if free is None:
-                        free = self._free(state, seat)
-                    if gives is None and self.colour_rule != "none":
-                        gives = self._gives(state, free)
-                        counts = _single_colour_counts(gives)
-                    ok = payable[key] = self._can_pay(state, card, free, gives, counts)
-                if not ok:
-                    continue
+            if self.costs and not (self.free_calls and placed) and not self._affords(state, seat, card, known):
+                continue
             if placed:
                 if open_places is None:
                     open_places = self._open_places(state, i)
                 actions += self.call_actions(state, i, u, open_places)
             else:
-                actions.append(Action("play", (u,)))
+                actions.append(_new(Action, ("play", (u,))))
         if self.attach_power:
-            actions += self.attach_actions(state, i, self._free(state, seat) if free is None else free)
+            actions += self.attach_actions(state, i, self._free(state, seat) if known.free is None else known.free)
         if self.evolve is not None:
             actions += self.evolve_actions(state, i)
-        return [*actions, *self.move_actions(state, i), Action("attack-phase")]
+        return [*actions, *self.move_actions(state, i), _ATTACK_PHASE]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
         seat = state.seats[i]

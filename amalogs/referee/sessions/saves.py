@@ -157,6 +157,9 @@ class Session:
 
     def run(self, on_event: Callable[[dict[str, Any]], None] | None = None, stop_after: int | None = None) -> None:
         """Play until the match ends (or ``stop_after`` more decisions), passing new events to ``on_event``."""
+        if on_event is None and stop_after is None and not self.check and not any(self._searchers):
+            self._run_through()
+            return
         shown = len(self.match.state.events)
         taken = 0
         while not self.finished and (stop_after is None or taken < stop_after):
@@ -167,6 +170,22 @@ class Session:
                 for event in events[shown:]:
                     on_event(event)
                 shown = len(events)
+
+    def _run_through(self) -> None:
+        """:meth:`run` to the end with no one watching: the same decisions as :meth:`step` one by one (each
+        player asked with what it reads, its own generator), with the loop's lookups made once (a batch of
+        matches spends most of its time here)."""
+        match, state = self.match, self.match.state
+        agents, reads, rngs = self.agents, self._reads, self.rngs
+        taken, ends, events = self.taken, self.ends, state.events
+        legal_actions, apply_action, observation = match.legal_actions, match.apply_action, match.observation
+        while not state.finished:
+            me = state.decider
+            assert me is not None
+            act = agents[me].choose(observation(me) if reads[me] else {}, legal_actions(), rngs[me])
+            apply_action(act)
+            taken.append(act)
+            ends.append(len(events))
 
     def to_json(self) -> str:
         events = self.match.state.events
