@@ -309,9 +309,18 @@ class Sengoku(SengokuCards):
 
     def reactions(self, state: State, i: int) -> list[Action]:
         """Battle 計略 (spell speed 2) this seat can pay for: as defender when attacks begin, and in the 計略 step."""
-        seat = state.seats[i]
-        return [Action("react", (u,)) for u in seat.zones["hand"] if state.cards[u].card_id in self.battle_ready
-                and self.payment(state, seat, state.cards[u].cost_table) is not None]
+        seat, cards, ready = state.seats[i], state.cards, self.battle_ready
+        out: list[Action] = []
+        free: list[int] | None = None  # the standby 国力 and its colours, worked out for the first such card
+        counts: dict[str, int] | None = None
+        for u in seat.zones["hand"]:
+            if cards[u].card_id in ready:
+                if free is None:
+                    free = standing(seat, seat.zones["kokuryoku"])
+                    counts = self.face_up_counts(state, seat, free)
+                if self.can_pay(state, seat, cards[u].cost_table, free, counts):  # (payment finds one)
+                    out.append(_new(Action, ("react", (u,))))
+        return out
 
     def apply_reaction(self, state: State, i: int, action: Action) -> None:
         self._play(state, i, int(action.args[0]))
