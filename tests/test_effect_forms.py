@@ -37,6 +37,22 @@ FORMS: dict[str, dict[str, Any]] = {
                                   "pay": {"life": 2, "once_per_turn": True}},
     "an ability paid by returning resources": {"do": "draw", "count": 1, "when": "activated",
                                                "pay": {"return_resources": 1}},
+    "a choice, one option for that battle": {
+        "do": "choose", "when": "attack", "options": [
+            {"do": "draw", "count": 1},
+            {"do": "modify", "stat": "BP", "amount": 2, "target": {"self_only": True}, "until": "end-of-battle"},
+            {"do": "damage", "amount": 3, "target": {"side": "opponent", "count": 1, "family": "キャラ科"}}]},
+    "a choice that may be declined, with a cost": {
+        "do": "choose", "when": "activated", "optional": True, "pay": {"rest_self": True},
+        "options": [{"do": "draw", "count": 1}, {"do": "discard", "count": 1, "who": "opponent"}]},
+    "until the next turn": {"do": "modify", "stat": "BP", "amount": -3, "until": "next-turn",
+                            "target": {"side": "opponent", "count": 1, "family": "キャラ科"}},
+    "a keyword until the next turn, on leaving": {"do": "grant_keyword", "keyword": "デコイ", "when": "leave",
+                                                 "until": "next-turn", "target": {"side": "self", "count": 1,
+                                                                                  "family": "キャラ科"}},
+    "when it boosts, the attacking unit": {
+        "do": "modify", "stat": "BP", "amount": 2, "when": "boost", "until": "end-of-battle",
+        "target": {"side": "self", "count": 0, "family": "キャラ科", "state": "attacking"}},
     "a count with both bounds": {
         "do": "draw", "count": 1, "when": "start-of-turn",
         "condition": {"turn": "own", "count": {"side": "self", "family": "キャラ科", "state": "rested",
@@ -94,6 +110,48 @@ def test_a_hit_needs_battles() -> None:
     hit = EFFECTS.validate_python({"do": "draw", "when": "hit"})
     assert judge(hit, None, _facts("break-joker")).outcome == CANNOT
     assert judge(hit, None, _facts("guild-heroes")).outcome == WORKS
+
+
+def test_a_boost_timing_needs_a_game_that_boosts() -> None:
+    boost = EFFECTS.validate_python(FORMS["when it boosts, the attacking unit"])
+    vg = _facts("cardfight-vanguard")
+    assert judge(boost, vg, vg).outcome == WORKS
+    into_bd = judge(boost, vg, _facts("build-divide"))
+    assert into_bd.outcome == CANNOT and "boost" in into_bd.reason
+
+
+def test_the_attacking_card_needs_battles() -> None:
+    weaken = EFFECTS.validate_python({"do": "modify", "stat": "AP", "amount": -2, "when": "block",
+                                      "until": "end-of-battle", "target": {"state": "attacking"}})
+    assert judge(weaken, None, _facts("guild-heroes")).outcome == WORKS
+    assert judge(EFFECTS.validate_python({"do": "destroy", "target": {"state": "attacking"}}), None,
+                 _facts("break-joker")).outcome == CANNOT
+
+
+def test_a_choice_works_as_its_options_do() -> None:
+    bj = _facts("break-joker")  # no hand to discard from, no battle values
+    both = EFFECTS.validate_python({"do": "choose", "options": [
+        {"do": "player_damage", "amount": 1}, {"do": "damage", "amount": 1, "target": {"count": 1}}]})
+    judged = judge(both, None, bj)
+    assert judged.outcome == DIFFERENT and "option 2 cannot work" in judged.reason and "option 1" not in judged.reason
+    none = EFFECTS.validate_python({"do": "choose", "options": [
+        {"do": "discard", "count": 1}, {"do": "damage", "amount": 1, "target": {"count": 1}}]})
+    assert judge(none, None, bj).outcome == CANNOT
+    assert judge(both, None, _facts("guild-heroes")).outcome == WORKS
+    attack = EFFECTS.validate_python(FORMS["a choice, one option for that battle"])
+    assert judge(attack, None, bj).outcome == CANNOT  # (its own timing: BJ's cards never attack)
+
+
+def test_an_option_takes_its_choices_timing() -> None:
+    effect = EFFECTS.validate_python(FORMS["a choice, one option for that battle"])
+    assert {option.when for option in effect.options} == {"attack"}  # type: ignore[union-attr]
+    with pytest.raises(ValidationError, match="options.0.: when is the choice's own"):
+        EFFECTS.validate_python({"do": "choose", "options": [{"do": "draw", "when": "attack"}, {"do": "draw"}]})
+    with pytest.raises(ValidationError, match="pay is the choice's own"):
+        EFFECTS.validate_python({"do": "choose", "options": [{"do": "draw", "pay": {"rest_self": True}},
+                                                            {"do": "draw"}]})
+    with pytest.raises(ValidationError, match="options"):
+        EFFECTS.validate_python({"do": "choose", "options": [{"do": "draw"}]})
 
 
 @pytest.mark.parametrize(("data", "words"), [

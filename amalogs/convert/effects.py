@@ -62,6 +62,8 @@ class GameFacts:
     """Attacks reveal cards from the deck whose triggers may fire (an attack check: ヴァンガード's drive check)."""
     leader: bool = False
     """A player has a leader in play (a leader's place, 選抜リーダー制)."""
+    boosts: bool = False
+    """A card may boost an attack (the profile's ``play.boost``: ヴァンガード's ブースト)."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -88,6 +90,7 @@ def facts_of(game: Game) -> GameFacts:
         checks=profile.battle.attack_check > 0,
         leader=any(place.leader for place in profile.play.places)
         or any(str(e.rule) == "選抜リーダー制" for e in page.keyword_rules),
+        boosts=profile.play.boost is not None and bool(profile.play.places),
     )
 
 
@@ -120,6 +123,10 @@ def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdic
     if cost is not None:
         return cost
     kind = getattr(e, "do", "")
+    if kind == "choose":
+        return _choice(getattr(e, "options"), s, t)
+    if getattr(getattr(e, "target", None), "state", None) == "attacking" and t.stat_system is None:
+        return Verdict(CANNOT, f"it names the attacking card, and {g}'s characters never battle: there is none")
     if kind in ("damage", "modify") and t.stat_system is None:
         return Verdict(CANNOT, f"{g}'s characters have no battle values (no stat system): a {kind} changes nothing")
     if kind == "damage":
@@ -164,6 +171,19 @@ def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdic
     return _works(s, t)
 
 
+def _choice(options: list[object], s: GameFacts | None, t: GameFacts) -> Verdict:
+    """A choice works as its options do: it cannot work when none can; an option that cannot work, or works
+    otherwise, makes it work differently (the reason names the option)."""
+    verdicts = [judge(option, s, t) for option in options]
+    if all(v.outcome == CANNOT for v in verdicts):
+        return Verdict(CANNOT, f"none of its options can work in {t.game}: {verdicts[0].reason}")
+    odd = [(k, v) for k, v in enumerate(verdicts, 1) if v.outcome != WORKS]
+    if odd:
+        return Verdict(DIFFERENT, "; ".join(f"option {k} {'cannot work' if v.outcome == CANNOT else 'works differently'}"
+                                            f": {v.reason}" for k, v in odd))
+    return _works(s, t)
+
+
 def _works(s: GameFacts | None, t: GameFacts) -> Verdict:
     return Verdict(WORKS, "the same in both games" if s is None or s.game != t.game else "same game")
 
@@ -182,6 +202,8 @@ def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
                                       "damage reveals it from the life, as a life trigger")
     if when == "block" and not t.blocks:
         return Verdict(CANNOT, f"on a block: nothing blocks in {g}, so it never happens")
+    if when == "boost" and not t.boosts:
+        return Verdict(CANNOT, f"when it boosts: nothing boosts an attack in {g}, so it never happens")
     if when in ("attack", "block", "hit") and t.stat_system is None:
         what = {"attack": "on an attack", "block": "on a block", "hit": "when an attack hits"}[when]
         return Verdict(CANNOT, f"{what}: {g}'s characters never battle, so it never happens")

@@ -11,11 +11,13 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import product
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from amalogs.convert.text import (
+    CHOICES,
     _BATTLE,
     _NUMBER,
     _TE,
@@ -24,6 +26,7 @@ from amalogs.convert.text import (
     _canonical,
     _card_word,
     _openings,
+    _wrapped,
     say,
 )
 from amalogs.models.effects import Effect
@@ -47,7 +50,7 @@ def _selector_pattern(w: Words) -> re.Pattern[str]:
              *(_card_word(str(g)) for g in Genus), *(str(f) for f in Family)]
     slots = {
         "side": f"(?P<side>{_alternatives([pb.self_side, pb.opponent_side])})?",
-        "state": f"(?P<state>{_alternatives([pb.rested, pb.standing])})?",
+        "state": f"(?P<state>{_alternatives([pb.rested, pb.standing, pb.attacking_card])})?",
         "filter": "(?P<filter>.*?)",
         "character": f"(?P<noun>{_alternatives(nouns)})",
         "count": f"(?P<count>{re.escape(pb.every)}|\\d+(?:{re.escape(pb.counter)}|枚))",
@@ -120,7 +123,7 @@ def _read_selector(w: Words, text: str) -> dict[str, object] | None:
     if found is None:
         return None
     side = {pb.self_side: "self", pb.opponent_side: "opponent"}.get(m["side"] or "", "any")
-    state = {pb.rested: "rested", pb.standing: "standing"}.get(m["state"] or "")
+    state = {pb.rested: "rested", pb.standing: "standing", pb.attacking_card: "attacking"}.get(m["state"] or "")
     count = 0 if m["count"] == pb.every else int(re.match(r"\d+", m["count"])[0])  # type: ignore[index]
     return {**found, **_read_noun(w, m["noun"]), "side": side, "count": count,
             **({"state": state} if state else {})}
@@ -179,6 +182,32 @@ def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
             yield made
     yield from _parse_targeted(w, body)
     yield from _parse_search(w, body)
+    yield from _parse_choice(w, body)
+
+
+def _parse_choice(w: Words, body: str) -> Iterator[dict[str, object]]:
+    """A choice: each option read as a body of its own (with what its wrapping says), in every combination."""
+    before, _, after = w.pb.choose_one.partition("{}")
+    if not (body.startswith(before) and body.endswith(after)) or len(body) <= len(before) + len(after):
+        return
+    parts = body[len(before): len(body) - len(after)].split(CHOICES)
+    if len(parts) < 2:
+        return
+    readings: list[list[dict[str, object]]] = []
+    for part in parts:
+        found = []
+        for inner, extra in _bodies(w, part):
+            for data in _parse_body(w, inner):
+                candidate = {**data, **extra}
+                if "until" not in candidate and data["do"] in ("modify", "grant_keyword"):
+                    candidate["until"] = "permanent"
+                if data["do"] != "choose" and _says(w, candidate, part):
+                    found.append(candidate)
+        if not found:
+            return
+        readings.append(found)
+    for combination in product(*readings):
+        yield {"do": "choose", "options": list(combination)}
 
 
 def _parse_targeted(w: Words, body: str) -> Iterator[dict[str, object]]:
@@ -201,6 +230,18 @@ def _parse_targeted(w: Words, body: str) -> Iterator[dict[str, object]]:
             continue
         for stat, amount in _read_change(w, body[cut + 1:]):
             yield {"do": "modify", "stat": stat, "amount": amount, "target": sel}
+
+
+def _says(w: Words, data: dict[str, object], part: str) -> bool:
+    """Whether an option read as ``data`` is written as ``part`` (so only the readings that say it are combined)."""
+    try:
+        option = _effects().validate_python({**data, "when": "play"})
+    except ValidationError:
+        try:  # (a change for that battle needs a battle's timing)
+            option = _effects().validate_python({**data, "when": "attack"})
+        except ValidationError:
+            return False
+    return _wrapped(w, option) == part
 
 
 def _parse_search(w: Words, body: str) -> Iterator[dict[str, object]]:
@@ -258,7 +299,8 @@ def _bodies(w: Words, text: str) -> Iterator[tuple[str, dict[str, object]]]:
     """The body of a sentence (after its opening and cost) with what its wrapping said: optional, until."""
     pb = w.pb
     wrapped: list[tuple[str, dict[str, object]]] = [(text, {})]
-    for template, until in ((pb.this_turn, "end-of-turn"), (pb.this_battle, "end-of-battle")):
+    for template, until in ((pb.this_turn, "end-of-turn"), (pb.this_battle, "end-of-battle"),
+                            (pb.until_next_turn, "next-turn")):
         before, _, after = template.partition("{}")
         if text.startswith(before) and text.endswith(after) and len(text) > len(before) + len(after):
             wrapped.append((text[len(before): len(text) - len(after)], {"until": until}))
@@ -349,8 +391,8 @@ def read(sentence: str, w: Words, *, event: bool = False) -> Effect | None:
             continue
         rest = text[len(opening):]
         costs: list[tuple[str, dict[str, object]]] = [(rest, {})]
-        if "：" in rest:
-            head, _, body = rest.rpartition("：")
+        for k in (k for k, ch in enumerate(rest) if ch == "："):  # (a choice's words may hold one too)
+            head, body = rest[:k], rest[k + 1:]
             pay = _read_payment(w, head)
             costs.append((body, {"cost": head, **({"pay": pay} if pay is not None else {})}))
         for whole, cost in costs:
@@ -371,9 +413,10 @@ def same_form(e: Effect) -> dict[str, object]:
     """An effect as the text says it: its printed cost words aside (a cost is said from its structure, ``pay``),
     and a selector of the card itself as just that (its other conditions are ignored)."""
     data = e.model_dump(exclude={"cost"})
-    target = data.get("target")
-    if isinstance(target, dict) and target.get("self_only"):
-        data["target"] = {"self_only": True}
+    for part in (data, *data.get("options", ())):  # (a choice's options alike)
+        target = part.get("target")
+        if isinstance(target, dict) and target.get("self_only"):
+            part["target"] = {"self_only": True}
     data["has_cost"] = e.cost is not None or e.pay is not None
     return data
 

@@ -41,7 +41,8 @@ _AnyEffect = Any  # one model of the Effect union (mypy cannot narrow the union 
 def _openings(pb: Phrasebook) -> dict[str, str]:
     """Timing (``Effect.when``) → the words that open its sentence."""
     return {"play": pb.on_play, "attack": pb.on_attack, "block": pb.on_block, "hit": pb.on_hit,
-            "destroyed": pb.on_destroyed, "life": pb.on_life, "check": pb.on_check,
+            "destroyed": pb.on_destroyed, "leave": pb.on_leave, "boost": pb.on_boost, "life": pb.on_life,
+            "check": pb.on_check,
             "start-of-turn": pb.on_start_of_turn, "end-of-turn": pb.on_end_of_turn, "static": pb.static,
             "activated": pb.activated}
 
@@ -191,7 +192,7 @@ def _selector(w: Words, s: Selector) -> str:
     if s.self_only:
         return pb.this_character
     side = {"self": pb.self_side, "opponent": pb.opponent_side, "any": ""}[s.side]
-    state = {"rested": pb.rested, "standing": pb.standing, None: ""}[s.state]
+    state = {"rested": pb.rested, "standing": pb.standing, "attacking": pb.attacking_card, None: ""}[s.state]
     noun = _noun(w, s)
     counter = pb.counter if noun == pb.character else "枚"
     count = pb.every if s.count == 0 else f"{s.count}{counter}"
@@ -254,7 +255,30 @@ def _body(w: Words, e: _AnyEffect) -> str:
         return f"{_player(w, e.who)}の{pb.life}を{e.amount}回復する"
     if kind == "modify":
         return f"{_selector(w, e.target)}の{_change(w, e.stat, e.amount)}"
+    if kind == "choose":
+        return pb.choose_one.format(CHOICES.join(_wrapped(w, option) for option in e.options))
     raise ValueError(f"no sentence for a {kind} effect")
+
+
+CHOICES = "／"
+"""Between the options of a choice (what :attr:`Phrasebook.choose_one` holds)."""
+
+
+def _wrapped(w: Words, e: _AnyEffect) -> str:
+    """An effect's body with what its sentence says around it: may (optional), for how long (until)."""
+    if e.do == "native":
+        return str(e.text)  # (an option only its own game can carry out: its own words)
+    body = _body(w, e)
+    if e.optional:  # (a choice that may be declined: its last option's verb is not the one that may be left out)
+        body = f"{body}（任意）" if e.do == "choose" else _optional(body)
+    until = getattr(e, "until", None)
+    if e.do in ("modify", "grant_keyword") and until in _UNTIL:
+        body = getattr(w.pb, _UNTIL[until]).format(body)
+    return body
+
+
+_UNTIL = {"end-of-turn": "this_turn", "end-of-battle": "this_battle", "next-turn": "until_next_turn"}
+"""A duration → the phrasebook key that says it around an effect (lasting for good: nothing)."""
 
 
 _TE = (("する", "して"), ("く", "いて"), ("ぐ", "いで"), ("す", "して"), ("う", "って"), ("つ", "って"),
@@ -317,12 +341,7 @@ def say(e: Effect, w: Words, *, event: bool = False) -> str | None:
         return None
     d: _AnyEffect = e
     opening = "" if e.when == "play" and event else _openings(w.pb)[e.when]
-    body = _body(w, d)
-    if e.optional:
-        body = _optional(body)
-    until = getattr(d, "until", None)
-    if until in ("end-of-turn", "end-of-battle") and e.do in ("modify", "grant_keyword"):
-        body = (w.pb.this_turn if until == "end-of-turn" else w.pb.this_battle).format(body)
+    body = _wrapped(w, d)
     cost = _cost(w, d)
     return f"{opening}{cost + '：' if cost else ''}{condition(w, e.condition)}{body}。"
 
@@ -351,7 +370,8 @@ def condition(w: Words, c: Condition | None) -> str:
             if bound is not None:
                 parts.append(pb.selector.format(
                     side={"self": pb.self_side, "opponent": pb.opponent_side, "any": ""}[n.side],
-                    state={"rested": pb.rested, "standing": pb.standing, None: ""}[n.state], filter=_filter(w, chosen),
+                    state={"rested": pb.rested, "standing": pb.standing, None: ""}[n.state or None],
+                    filter=_filter(w, chosen),
                     character=noun, count=f"が{bound}{counter}{words}"))
     return turn + ("で、".join(parts) + "なら、" if parts else "")
 

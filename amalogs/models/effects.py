@@ -24,6 +24,8 @@ Primitives (``do = ...``):
 - ``heal``: ``who`` recovers ``amount`` life: life points go up; a ダメージ蓄積 player puts that many damage
   cards into its discard pile; a ライフカード player puts that many top cards of its deck into its life;
   shield and fort games: nothing happens.
+- ``choose``: its controller chooses one of ``options`` (two to five effects of the same timing), which takes
+  place (「次の中から1つを選ぶ」, Magic's modal "Choose one —").
 - ``native``: an effect only the card's own game can carry out; in another game it fizzles (立ち消え).
 """
 
@@ -36,11 +38,13 @@ from pydantic import Field, StrictInt, model_validator
 from amalogs.models.base import MAX_COUNT, Count, DataModel, Number, Positive, Text
 from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family, Genus, UnifiedKeyword
 
-__all__ = ["Condition", "Effect", "FieldCount", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
+__all__ = ["Choose", "Condition", "Effect", "FieldCount", "Option", "Selector", "CardFilter", "EFFECT_KINDS", "Payment",
+           "Timing"]
 
 Side = Literal["self", "opponent", "any"]
 Player = Literal["self", "opponent", "both"]
-Until = Literal["end-of-turn", "end-of-battle", "permanent"]
+Until = Literal["end-of-turn", "end-of-battle", "next-turn", "permanent"]
+# next-turn: until the start of its controller's next turn (through the opponents' turns in between)
 Timing = Literal[
     "play",  # when the card is played or enters the field
     "attack",  # when it attacks
@@ -52,12 +56,14 @@ Timing = Literal[
     "static",  # always, while it is on the field
     "life",  # when revealed or broken out of the life area by damage (a life trigger)
     "destroyed",  # when it is destroyed
+    "leave",  # when it leaves the field, wherever it goes (destroyed, returned to hand, retired, into the soul)
+    "boost",  # when it boosts an attack (a back-row card adding its power: ヴァンガード's ブースト)
     "start-of-turn",
     "end-of-turn",
 ]
 
 
-BATTLE_TIMINGS = ("attack", "block", "hit", "check", "life")
+BATTLE_TIMINGS = ("attack", "block", "boost", "hit", "check", "life")
 """The timings at which a battle may be going on (a change ``until = "end-of-battle"`` needs one)."""
 
 
@@ -79,7 +85,8 @@ class Selector(CardFilter):
 
     side: Side = "opponent"
     count: Count = Field(1, description="how many to choose; 0 means every match")
-    state: Literal["rested", "standing"] | None = None
+    state: Literal["rested", "standing", "attacking"] | None = Field(
+        None, description="rested, standing, or attacking: the card whose attack is going on (「アタックしている」)")
     self_only: bool = Field(False, description="the card itself (other conditions are ignored)")
     leader: Literal["only", "not"] | None = Field(
         None, description="'only': the leader (the card on the leader's place, or the 選抜リーダー); 'not': any but "
@@ -228,7 +235,7 @@ class GrantKeyword(_Effect):
     do: Literal["grant_keyword"]
     keyword: UnifiedKeyword
     target: Selector = Selector.model_construct(side="self", self_only=True)
-    until: Literal["end-of-turn", "permanent"] = "end-of-turn"
+    until: Literal["end-of-turn", "next-turn", "permanent"] = "end-of-turn"
 
 
 class Discard(_Effect):
@@ -248,7 +255,7 @@ class Native(_Effect):
     text: Text = Field(description="what it does in its own game, in the project's words")
 
 
-Effect = Annotated[
+Option = Annotated[
     Draw
     | Damage
     | Destroy
@@ -267,9 +274,60 @@ Effect = Annotated[
     | Native,
     Field(discriminator="do"),
 ]
+"""One canonical effect that is not a choice (what a choice chooses among)."""
+
+_OWN = ("when", "cost", "pay", "condition")  # an option's timing, cost and condition are its choice's
+
+
+class Choose(_Effect):
+    do: Literal["choose"]
+    options: Annotated[list[Option], Field(min_length=2, max_length=5)] = Field(
+        description="the effects to choose one of; each takes the choice's timing (write no when, cost, pay or "
+        "condition in them)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _options_take_the_timing(cls, data: object) -> object:
+        """Each option is read at its choice's timing (so a change 'for that battle' of an attack's choice is one)."""
+        if isinstance(data, dict) and isinstance(data.get("options"), list):
+            when = data.get("when", "play")
+            options = []
+            for k, option in enumerate(data["options"]):
+                if isinstance(option, dict):
+                    own = [key for key in _OWN if option.get(key) is not None
+                           and not (key == "when" and option[key] == when)]  # (a dump repeats the choice's when)
+                    if own:
+                        raise ValueError(f"options[{k}]: {own[0]} is the choice's own: write it on the choice, not "
+                                         "in an option")
+                    option = {**option, "when": when}
+                options.append(option)
+            data = {**data, "options": options}
+        return data
+
+
+Effect = Annotated[
+    Draw
+    | Damage
+    | Destroy
+    | Modify
+    | Rest
+    | Stand
+    | ReturnToHand
+    | Search
+    | Scout
+    | GainResource
+    | PlayerDamage
+    | BoostAttack
+    | GrantKeyword
+    | Discard
+    | Heal
+    | Choose
+    | Native,
+    Field(discriminator="do"),
+]
 """One canonical effect; the ``do`` key chooses the primitive."""
 
 EFFECT_KINDS: tuple[str, ...] = (
     "draw", "damage", "destroy", "modify", "rest", "stand", "return_to_hand", "search", "scout",
-    "gain_resource", "player_damage", "boost_attack", "grant_keyword", "discard", "heal", "native",
+    "gain_resource", "player_damage", "boost_attack", "grant_keyword", "discard", "heal", "choose", "native",
 )

@@ -211,6 +211,8 @@ class Cleanup(DataModel):
 _PLACEHOLDERS = {
     "this_turn": ("{}",),
     "this_battle": ("{}",),
+    "until_next_turn": ("{}",),
+    "choose_one": ("{}",),
     "stat_change": ("{stat}", "{amount}"),
     "boost": ("{amount}",),
     "counter_blast": ("{}",),
@@ -219,8 +221,8 @@ _PLACEHOLDERS = {
 }
 """The placeholders each template of a phrasebook must hold, once each."""
 
-TIMINGS = ("on_play", "on_attack", "on_block", "on_hit", "on_destroyed", "on_life", "on_check", "on_start_of_turn",
-           "on_end_of_turn", "static", "activated")
+TIMINGS = ("on_play", "on_attack", "on_block", "on_hit", "on_destroyed", "on_leave", "on_boost", "on_life", "on_check",
+           "on_start_of_turn", "on_end_of_turn", "static", "activated")
 """The phrasebook keys that open a sentence by its timing (``Effect.when``)."""
 
 
@@ -256,6 +258,12 @@ class Phrasebook(DataModel):
     this_turn: Text = Field("このターン、{}", description="until the end of the turn, around the effect ({}): "
                             "このターン、{} or {}（ターン終了時まで）")
     this_battle: Text = Field("そのバトル中、{}", description="for that battle, around the effect ({}): そのバトル中、{}")
+    until_next_turn: Text = Field("次の自分のターン開始時まで、{}", description="until the start of its controller's "
+                                  "next turn, around the effect ({}): 次のあなたのターン開始時まで、{}")
+    choose_one: Text = Field("次の中から1つを選ぶ：{}", description="a choice among effects, around the options "
+                             "({}: each option's words, split by ／)")
+    attacking_card: Text = Field("アタックしている", description="before a card: the one whose attack is going on "
+                                 "(アタックしている, 攻撃している)")
     own_turn: Text = Field("自分のターン中、", description="a condition: during its controller's own turn")
     opponent_turn: Text = Field("相手のターン中、", description="a condition: during an opponent's turn")
     behind: Text = Field("自分のライフが相手以下", description="a condition: its controller has no more of its life "
@@ -286,6 +294,10 @@ class Phrasebook(DataModel):
     on_hit: Text = Field("このカードのアタックがヒットした時、", description="opens an effect when its attack hits the "
                          "player (【自】：このユニットのアタックがヴァンガードにヒットした時、)")
     on_destroyed: Text = Field("このカードが破壊された時、", description="opens an effect when it is destroyed")
+    on_leave: Text = Field("このカードが場を離れた時、", description="opens an effect when it leaves the field, wherever "
+                           "it goes (【自】：このユニットが場から離れた時、)")
+    on_boost: Text = Field("このカードがブーストした時、", description="opens an effect when it boosts an attack "
+                           "(【自】：このユニットがブーストした時、)")
     on_life: Text = Field("このカードがライフから公開された時、", description="opens a life trigger")
     on_check: Text = Field("このカードがチェックで公開された時、", description="opens a check trigger (revealed by a "
                            "drive check or a damage check)")

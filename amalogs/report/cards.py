@@ -106,6 +106,8 @@ def describe_effect(e: Effect) -> str:
         text = f"next player damage this turn +{d['amount']}"
     elif kind == "heal":
         text = f"{d['who']} recovers {d['amount']} life"
+    elif kind == "choose":
+        text = "choose one: " + " / ".join(describe_effect(o).rsplit(" [", 1)[0] for o in e.options)  # type: ignore[union-attr]
     else:
         text = f"(native) {d['text']}"
     extras = [d["when"]] + (["optional"] if d["optional"] else []) + ([f"cost: {d['cost']}"] if d["cost"] else [])

@@ -38,7 +38,8 @@ EFFECT_WORDS = {
 WHEN_WORDS = {
     "play": "when played", "attack": "when attacking", "block": "when blocking", "activated": "activated",
     "static": "always on", "life": "life trigger", "destroyed": "when destroyed",
-    "start-of-turn": "at the start of the turn", "end-of-turn": "at the end of the turn",
+    "leave": "when it leaves the field", "boost": "when boosting", "hit": "when its attack hits",
+    "check": "check trigger", "start-of-turn": "at the start of the turn", "end-of-turn": "at the end of the turn",
 }
 
 NATIVE_MARKS = {  # ブレイクジョーカー's native skills, by the mark they leave (break_joker_native)
@@ -205,7 +206,8 @@ def _fizzled(event: dict[str, Any], cards: Sequence[CardData], games: Sequence[A
 
 
 def _duration(e: Any) -> str:
-    return "while it stays on the field" if getattr(e, "until", "") == "permanent" else "this turn"
+    return {"permanent": "while it stays on the field", "end-of-battle": "for that battle",
+            "next-turn": "until its controller's next turn"}.get(getattr(e, "until", ""), "this turn")
 
 
 def effect_text(event: dict[str, Any], cards: Sequence[CardData], names: Sequence[str], games: Sequence[Any] = (),
@@ -343,6 +345,8 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "evolve": f"evolves {c('base')} into {c('card')}",
         "returned": f"{c('card')} returns to hand",
         "searched": f"searches out {c('card')}",
+        "chose": (f"chooses for {c('card')}: {_words(event.get('effect'))} (option {int(event['option']) + 1})"
+                  if isinstance(event.get("option"), int) else f"chooses none of the options of {c('card')}"),
         "scouted": f"looks at the top {event.get('look')} card(s) of its deck",
         "scout-placed": f"puts {event.get('top')} back on top and {event.get('bottom')} at the bottom",
         "attack": f"attacks with {c('attacker')} → " + ("the player" if event.get("target") == "player"

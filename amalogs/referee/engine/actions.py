@@ -49,8 +49,9 @@ def _is_number(word: str) -> bool:
     return digits.isascii() and digits.isdigit()
 
 
-NOT_CARDS: dict[str, tuple[int, ...]] = {"activate": (1,), "count": (0,)}
-"""Verbs whose number arguments are not all cards: ``activate X K`` (K: the ability), ``count N`` (a total)."""
+NOT_CARDS: dict[str, tuple[int, ...]] = {"activate": (1,), "count": (0,), "choose": (0,)}
+"""Verbs whose number arguments are not all cards: ``activate X K`` (K: the ability), ``count N`` (a total),
+``choose K`` (an option of a choice)."""
 
 
 class IllegalActionError(AmalogsError, ValueError):

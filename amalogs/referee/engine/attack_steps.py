@@ -87,6 +87,9 @@ class AttackSteps:
         s = self.state
         if act.verb == "boost":
             s.games[me].apply_support(s, int(act.args[0]))
+            if s.stack:  # the booster's "when it boosts" effects, then the blocks
+                self._run_stack("block")
+                return
         self._then_block()
 
     def _do_block(self, me: int, act: Action) -> None:

@@ -110,6 +110,8 @@ def _rename(seat: Seat, renamed: dict[int, int]) -> None:
         seat.under = {get(u, u): [get(b, b) for b in below] for u, below in seat.under.items()}
     if seat.used:
         seat.used = {(get(u, u), k) for u, k in seat.used}
+    if seat.until_next:
+        seat.until_next = {(get(u, u), by): v for (u, by), v in seat.until_next.items()}
 
 
 class InformationSet:

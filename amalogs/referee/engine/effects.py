@@ -5,8 +5,8 @@ Effects go on a stack and resolve last in, first out. An effect that chooses tar
 fizzles (立ち消え). Values are canonical thousandths, so an effect written for one game works in any game.
 
 Carried out now: effects when a card is played (``play``), life triggers (``life``, or the play effects of a
-trigger card without one), a character's ``attack``, ``block``, ``destroyed``, ``start-of-turn`` and
-``end-of-turn`` effects, activated abilities with a structured cost (:mod:`amalogs.referee.engine.abilities`), and
+trigger card without one), a character's ``attack``, ``block``, ``boost``, ``hit``, ``destroyed``, ``leave``,
+``start-of-turn`` and ``end-of-turn`` effects, a choice among effects (``choose``: its controller picks one), activated abilities with a structured cost (:mod:`amalogs.referee.engine.abilities`), and
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (its game's way: life points up to
 ``hp-max``, damage cards back, deck cards into the life), and a
@@ -44,9 +44,11 @@ from amalogs.referee.engine.values import (
 __all__ = [
     "TARGETED",
     "ap",
+    "choose_actions",
     "discard_from_hand",
     "dp",
     "has",
+    "make_choice",
     "pick_searched",
     "place_scouted",
     "push_ability",
@@ -68,6 +70,28 @@ def candidates(s: State, p: Pending) -> list[int]:
     if target.self_only:
         return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
     return in_play(s, p.controller, target)
+
+
+def choose_actions(s: State) -> list[Action]:
+    """The options of the choice waiting on the stack (``choose K``), and ``skip`` when it is optional."""
+    e = s.stack[-1].effect
+    actions = [_new(Action, ("choose", (k,))) for k in range(len(e.options))]
+    return [*actions, _SKIP] if e.optional else actions
+
+
+def make_choice(s: State, me: int, k: int | None) -> None:
+    """Carry out the choice waiting on the stack: option ``k`` goes on the stack in its place (its cost, if the
+    choice prints one, paid now), or nothing (``None``: an optional choice skipped)."""
+    p = s.stack.pop()
+    e = p.effect
+    if k is None:
+        s.emit("chose", seat=me, card=p.source, option=None)
+        return
+    if e.pay is not None and e.when != "activated":
+        _pay(s, p)
+    option = e.options[k]
+    s.emit("chose", seat=me, card=p.source, option=k, effect=option.do)
+    s.stack.append(Pending(p.controller, p.source, option))
 
 
 def target_actions(s: State) -> list[Action]:
@@ -92,6 +116,9 @@ def resolve(s: State, chosen: int | None = None) -> bool:
             s.stack.pop()
             s.emit("cost-unpaid", seat=p.controller, card=p.source, effect=e.do)
             continue
+        if e.do == "choose":  # its controller picks one of its options (the choose step), which then goes on
+            s.phase, s.decider = "choose", p.controller
+            return False
         if e.do in TARGETED:
             if e.target.count == 0:
                 s.stack.pop()
@@ -145,7 +172,7 @@ def _apply_to(s: State, p: Pending, uid: int) -> None:
     elif e.do == "destroy":
         destroy(s, uid)
     elif e.do == "modify":
-        _modify(s, uid, e)
+        _modify(s, uid, e, p.controller)
         destroy_if_dead(s, uid)
     elif e.do == "rest":
         seat.rested.add(uid)
@@ -154,14 +181,21 @@ def _apply_to(s: State, p: Pending, uid: int) -> None:
     elif e.do == "return_to_hand":
         destroy(s, uid, to="hand")
     elif e.do == "grant_keyword":
-        seat.granted[uid] = seat.granted.get(uid, frozenset()) | {e.keyword.value}
+        if e.until == "next-turn":
+            seat.until_next_turn(uid, p.controller, keywords=frozenset({e.keyword.value}))
+        else:
+            seat.granted[uid] = seat.granted.get(uid, frozenset()) | {e.keyword.value}
 
 
-def _modify(s: State, uid: int, e: Any) -> None:
+def _modify(s: State, uid: int, e: Any, controller: int) -> None:
     seat = s.seats[s.cards[uid].owner]
     indexes, amount = change_of(e)
     if e.until == "end-of-battle":
         _for_the_battle(s, uid, indexes, amount)
+        return
+    if e.until == "next-turn":  # kept with the lasting changes, and taken off at the start of its controller's turn
+        seat.until_next_turn(uid, controller, (amount if 0 in indexes else 0, amount if 1 in indexes else 0,
+                                               amount if 2 in indexes else 0))
         return
     table = seat.lasting if e.until == "permanent" else seat.mods
     values = list(table.get(uid, (0, 0, 0)))

@@ -49,11 +49,14 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     seat.rested.discard(uid)
     for table in (seat.damage, seat.mods, seat.lasting, seat.granted, seat.entered):
         table.pop(uid, None)
+    if seat.until_next:
+        seat.forget(uid)
     seat.attached.pop(uid, None)
     for gone in [e for e, c in seat.attached.items() if c == uid] + seat.under.pop(uid, []):
         _leave_with(seat, gone, discard_pile)
     if s.log_events:
         s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)
+    push_effects(s, owner, uid, "leave")  # (wherever it went; resolves after its "destroyed" effects)
     if pile != "hand":
         push_effects(s, owner, uid, "destroyed")
     if knocked_out:  # the other seats first (a prize taken), then the owner's (a knock-out counted)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from amalogs.referee.engine.abilities import activations, cost_discard_actions
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.effects import scout_actions, search_candidates, target_actions
+from amalogs.referee.engine.effects import choose_actions, scout_actions, search_candidates, target_actions
 from amalogs.referee.engine.registry import opponents
 from amalogs.referee.engine import rulings
 from amalogs.referee.engine.state import State
@@ -47,6 +47,9 @@ class LegalActions:
 
     def _target_actions(self, s: State, me: int) -> list[Action]:
         return target_actions(s)
+
+    def _choose_actions(self, s: State, me: int) -> list[Action]:
+        return choose_actions(s)
 
     def _reaction_actions(self, s: State, me: int) -> list[Action]:
         return [*s.games[me].reactions(s, me), _PASS]
@@ -108,6 +111,7 @@ _LEGAL: dict[str, Callable[[LegalActions, State, int], list[Action]]] = {
     "setup": LegalActions._setup_actions, "main": LegalActions._main_actions,
     "attack": lambda m, s, me: m._attack_actions(me), "block": LegalActions._block_actions,
     "trigger": LegalActions._trigger_actions, "target": LegalActions._target_actions,
+    "choose": LegalActions._choose_actions,
     "reaction": LegalActions._reaction_actions, "scout-place": LegalActions._scout_actions,
     "cost-discard": LegalActions._cost_discard_actions, "search-pick": LegalActions._search_actions,
     "discard": LegalActions._discard_actions, "effect-discard": LegalActions._discard_actions,

@@ -293,6 +293,8 @@ class Match(TurnSteps, LegalActions):
             top = s.stack[-1]
             pending = {"controller": top.controller, "source": top.source, "effect": top.effect.do,
                        "side": getattr(getattr(top.effect, "target", None), "side", None)}
+            if top.effect.do == "choose":  # what each option does
+                pending["options"] = [option.do for option in top.effect.options]
             if s.phase in ("ruling", "ruling-confirm"):  # the effect's words, and what was proposed, for everyone
                 pending |= {"text": top.effect.text, "ruling": rulings.proposal(s)}
         return {"turn": s.turn, "active": s.active, "phase": s.phase, "you": player, "seats": seats,
@@ -315,7 +317,7 @@ INTERRUPTED = "interrupted-decider"
 
 _DECISIONS: dict[str, Callable[[Match, int, Action], None]] = {
     "setup": Match._do_setup, "main": Match._do_main, "reaction": Match._do_reaction, "attack": Match._do_attack,
-    "block": Match._do_block, "trigger": Match._do_trigger, "target": Match._do_target,
+    "block": Match._do_block, "trigger": Match._do_trigger, "target": Match._do_target, "choose": Match._do_choose,
     "discard": Match._do_discard, "effect-discard": Match._do_effect_discard,
     "cost-discard": Match._do_cost_discard, "scout-place": Match._do_scout_place,
     "search-pick": Match._do_search_pick, "ruling": Match._do_ruling, "ruling-confirm": Match._do_ruling_confirm,

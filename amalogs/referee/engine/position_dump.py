@@ -132,13 +132,20 @@ def _card(s: State, seat: Seat, uid: int, zone: str, module: Any, unit: int, ref
         entry["face_down"] = down
     if seat.damage.get(uid):
         entry["damage"] = _number(seat.damage[uid], unit)
-    for key, table in (("changed", seat.mods), ("lasting", seat.lasting)):
-        values = table.get(uid)
+    until = sorted((by, change, keywords) for (u, by), (change, keywords) in seat.until_next.items() if u == uid)
+    lasting = seat.lasting.get(uid)
+    if lasting and until:  # (the lasting changes hold those until a next turn too: written apart)
+        lasting = (lasting[0] - sum(c[0] for _, c, _ in until), lasting[1] - sum(c[1] for _, c, _ in until),
+                   lasting[2] - sum(c[2] for _, c, _ in until))
+    for key, values in (("changed", seat.mods.get(uid)), ("lasting", lasting)):
         if values and any(values):
-            entry[key] = {k: v for k, v in (("ap", _number(values[0], unit)), ("dp", _number(values[1], unit)),
-                                            ("sp", values[2] // 1000)) if v}
+            entry[key] = _values(values, unit)
     if seat.granted.get(uid):
         entry["granted"] = sorted(seat.granted[uid])
+    if until:
+        entry["until_next_turn"] = [{"by": by, **({"changed": _values(change, unit)} if any(change) else {}),
+                                     **({"granted": sorted(keywords)} if keywords else {})}
+                                    for by, change, keywords in until]
     if uid in seat.at and zone == getattr(module, "field", None):
         entry["at"] = seat.at[uid]
     if uid in seat.entered:
@@ -151,6 +158,11 @@ def _card(s: State, seat: Seat, uid: int, zone: str, module: Any, unit: int, ref
     if gear:
         entry["equipment"] = [_card(s, seat, e, "equipment", module, unit, ref) for e in gear]
     return {"card": ref(uid), **entry} if entry else ref(uid)
+
+
+def _values(values: tuple[int, int, int], unit: int) -> dict[str, Any]:
+    return {k: v for k, v in (("ap", _number(values[0], unit)), ("dp", _number(values[1], unit)),
+                              ("sp", values[2] // 1000)) if v}
 
 
 def position_text(data: dict[str, Any], fmt: str = "toml") -> str:

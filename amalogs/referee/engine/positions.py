@@ -28,7 +28,7 @@ __all__ = ["POSITION_VERSION", "MATCH_STEPS", "EXTRA_ZONES", "PositionError", "P
            "CardEntry", "Values", "cut", "read_position", "resolve_action", "split_ref", "damage_unit"]
 
 POSITION_VERSION = 1
-MATCH_STEPS = ("setup", "main", "attack", "block", "reaction", "trigger", "target", "discard", "effect-discard",
+MATCH_STEPS = ("setup", "main", "attack", "block", "reaction", "trigger", "target", "choose", "discard", "effect-discard",
                "cost-discard", "search-pick", "scout-place", "ruling", "ruling-confirm", "support", "guard", "over")
 """The match's own decision steps (``docs/referee.md``); a core game adds its own as ``GAME-ID:STEP``."""
 EXTRA_ZONES = ("bj-row",)
@@ -52,6 +52,14 @@ class Values(DataModel):
     sp: int = Field(0, ge=-1000, le=1000)
 
 
+class NextTurn(DataModel):
+    """What a seat's effect gave a card until the start of that seat's next turn."""
+
+    by: Count = Field(description="the seat whose effect it was (it ends at the start of that seat's next turn)")
+    changed: Values | None = Field(None, description="changes to its values (not written again under lasting)")
+    granted: tuple[str, ...] = Field((), description="unified keywords it has gained")
+
+
 class PlacedCard(DataModel):
     """A card in a zone, with what is true of it now."""
 
@@ -62,6 +70,8 @@ class PlacedCard(DataModel):
     changed: Values | None = Field(None, description="changes to its values until the end of the turn")
     lasting: Values | None = Field(None, description="changes to its values while it stays on the field")
     granted: tuple[str, ...] = Field((), description="unified keywords it has gained until the end of the turn")
+    until_next_turn: tuple[NextTurn, ...] = Field((), description="what effects gave it until the start of a "
+                                                  "seat's next turn (until = \"next-turn\")")
     entered: Int | None = Field(None, ge=0, description="the turn it came onto the field")
     counters: dict[str, Count] = Field(default_factory=dict, description="its counters (忠誠, marks …)")
     under: tuple[str | PlacedCard, ...] = Field((), description="cards beneath it (evolution, 超越, 防護), nearest first")

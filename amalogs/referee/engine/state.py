@@ -94,6 +94,9 @@ class Seat:
     card_counters: dict[int, dict[str, int]] = field(default_factory=dict)  # card → its counters (忠誠 …)
     face_down: set[int] = field(default_factory=set)  # cards in a public zone that lie face down
     at: dict[int, str] = field(default_factory=dict)  # card in play → its place (a game whose field has places)
+    # (card, the seat whose effect it was) → the changes to its values (in ``lasting`` too) and the keywords (given
+    # again at every turn's end) that last until the start of that seat's next turn
+    until_next: dict[tuple[int, int], tuple[tuple[int, int, int], frozenset[str]]] = field(default_factory=dict)
 
     def clone(self) -> Seat:
         return Seat(self.game, {k: list(v) for k, v in self.zones.items()}, set(self.rested), dict(self.damage),
@@ -102,7 +105,48 @@ class Seat:
                     dict(self.attached), {k: list(v) for k, v in self.under.items()},
                     self.energy_placed, self.mulligan_decided, self.turns, self.moving, set(self.used),
                     dict(self.counters), {k: dict(v) for k, v in self.card_counters.items()}, set(self.face_down),
-                    dict(self.at))
+                    dict(self.at), dict(self.until_next))
+
+    def until_next_turn(self, uid: int, by: int, change: tuple[int, int, int] = (0, 0, 0),
+                        keywords: frozenset[str] = frozenset()) -> None:
+        """A change (added to ``lasting``) or keywords (added to ``granted``) that last until the start of seat
+        ``by``'s next turn (``expire``)."""
+        if any(change):
+            old = self.lasting.get(uid, (0, 0, 0))
+            self.lasting[uid] = (old[0] + change[0], old[1] + change[1], old[2] + change[2])
+        if keywords:
+            self.granted[uid] = self.granted.get(uid, frozenset()) | keywords
+        before, kept = self.until_next.get((uid, by), ((0, 0, 0), frozenset()))
+        self.until_next[uid, by] = ((before[0] + change[0], before[1] + change[1], before[2] + change[2]),
+                                    kept | keywords)
+
+    def expire(self, by: int) -> None:
+        """The start of seat ``by``'s turn: what its effects gave until then ends."""
+        for (uid, seat), (change, keywords) in [item for item in self.until_next.items() if item[0][1] == by]:
+            del self.until_next[uid, seat]
+            if any(change):
+                old = self.lasting.get(uid, (0, 0, 0))
+                left = (old[0] - change[0], old[1] - change[1], old[2] - change[2])
+                if any(left):
+                    self.lasting[uid] = left
+                else:
+                    self.lasting.pop(uid, None)
+            still = frozenset().union(*(k for (u, _), (_, k) in self.until_next.items() if u == uid))
+            if keywords - still and uid in self.granted:
+                self.granted[uid] -= keywords - still
+                if not self.granted[uid]:
+                    del self.granted[uid]
+
+    def regrant(self) -> None:
+        """The end of a turn took this turn's keywords away: those that last until a next turn are given back."""
+        for (uid, _), (_, keywords) in self.until_next.items():
+            if keywords:
+                self.granted[uid] = self.granted.get(uid, frozenset()) | keywords
+
+    def forget(self, uid: int) -> None:
+        """The card left the field: what lasted until a next turn goes with it."""
+        for key in [k for k in self.until_next if k[0] == uid]:
+            del self.until_next[key]
 
     def zone_of(self, uid: int) -> str | None:
         for name, cards in self.zones.items():

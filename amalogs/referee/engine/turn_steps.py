@@ -16,6 +16,7 @@ from amalogs.referee.engine.bridge import finish
 from amalogs.referee.engine.core import CoreGame
 from amalogs.referee.engine.effects import (
     discard_from_hand,
+    make_choice,
     pick_searched,
     place_scouted,
     push_effects,
@@ -67,6 +68,9 @@ class TurnSteps(AttackSteps):
         s.active, s.decider = me, me
         s.seats[me].turns += 1
         s.seats[me].used.clear()
+        for seat in s.seats:  # what the seat's effects gave "until your next turn" ends
+            if seat.until_next:
+                seat.expire(me)
         if s.log_events:
             s.emit("turn", seat=me, number=s.turn)
         lost = s.games[me].begin_turn(s, me)
@@ -150,6 +154,13 @@ class TurnSteps(AttackSteps):
             return
         self._run_stack(s.resume)
 
+    def _do_choose(self, me: int, act: Action) -> None:
+        """One option of a choice (``choose K``), or none (``skip``: an optional choice); then the effects go on."""
+        s = self.state
+        make_choice(s, me, int(act.args[0]) if act.verb == "choose" else None)
+        s.phase = "resolving"
+        self._run_stack(s.resume)
+
     def _do_ruling(self, me: int, act: Action) -> None:
         rulings.propose(self.state, me, act)
 
@@ -169,6 +180,8 @@ class TurnSteps(AttackSteps):
                 seat.damage.clear()
             seat.mods.clear()
             seat.granted.clear()
+            if seat.until_next:
+                seat.regrant()
         s.boost = [0] * len(s.seats)  # boost_attack lasts this turn only (a ブレイクジョーカー round used its own already)
         if s.log_events:
             s.emit("end-phase", seat=me)

@@ -209,8 +209,9 @@ def _inputs(s: State, sources: list[tuple[int, int]]) -> tuple[Any, ...] | None:
     for _, src in sources:
         for e in cards[src].auras:
             target = e.target
-            if e.do != "modify" or target.max_bp is not None or target.min_bp is not None or e.condition is not None:
-                return None  # (a condition reads the turn, places, life and counts)
+            if e.do != "modify" or target.max_bp is not None or target.min_bp is not None or e.condition is not None \
+                    or target.state == "attacking":
+                return None  # (a condition reads the turn, places, life and counts; the attacker changes)
             keyword = keyword or target.keyword is not None
             state = state or target.state is not None
     on_field = tuple(tuple(s.games[j].characters(s, j)) for j in range(len(s.seats)))
@@ -272,8 +273,13 @@ def matches(s: State, uid: int, f: Any) -> bool:
     if s.auras_stale and (keyword is not None or max_bp is not None or min_bp is not None):
         refresh_auras(s)
     card = s.cards[uid]
-    if f.state is not None and (f.state == "rested") != (uid in s.seats[card.owner].rested):
-        return False
+    state = f.state
+    if state is not None:
+        if state == "attacking":  # the card whose attack is going on
+            if s.attack is None or s.attack.attacker != uid:
+                return False
+        elif (state == "rested") != (uid in s.seats[card.owner].rested):
+            return False
     if f.trait is not None and f.trait not in card.traits:
         return False
     if keyword is not None and not has(s, uid, keyword.value):

@@ -329,6 +329,8 @@ class GuildHeroes(CoreGame):
         _move_key(seat.mods, base, uid)
         _move_key(seat.lasting, base, uid)
         _move_key(seat.granted, base, uid)
+        for (card, by) in [key for key in seat.until_next if key[0] == base]:  # (what lasts goes on with it)
+            seat.until_next[uid, by] = seat.until_next.pop((card, by))
         if base in seat.rested:
             seat.rested.discard(base)
             seat.rested.add(uid)

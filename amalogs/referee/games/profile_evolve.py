@@ -102,6 +102,8 @@ class ProfileEvolve(ProfilePlaces):
         seat.mods.pop(base, None)  # changes to the base end with it
         seat.lasting.pop(base, None)
         seat.granted.pop(base, None)
+        if seat.until_next:
+            seat.forget(base)
         if base in seat.rested:
             seat.rested.discard(base)
             seat.rested.add(uid)

@@ -135,7 +135,10 @@ class ProfilePlaces(CoreGame):
         seat.rested.discard(uid)
         for table in (seat.mods, seat.lasting, seat.damage, seat.granted):
             table.pop(uid, None)
+        if seat.until_next:
+            seat.forget(uid)
         state.emit("retired", seat=i, card=uid, name=state.cards[uid].name, why=why)
+        push_effects(state, i, uid, "leave")
         if self.counts_knock_outs:
             self.knocked_out(state, i, uid)
 
@@ -227,6 +230,8 @@ class ProfilePlaces(CoreGame):
             seat.rested.discard(old)
             for table in (seat.mods, seat.lasting, seat.damage, seat.granted):
                 table.pop(old, None)
+            if seat.until_next:
+                seat.forget(old)
             seat.zones[self.soul].append(old)
         seat.zones[self.field].append(uid)
         seat.at[uid] = self.leader_place
@@ -235,6 +240,8 @@ class ProfilePlaces(CoreGame):
         state.emit("ride", seat=i, card=uid, name=state.cards[uid].name, level=state.cards[uid].level,
                    **({"under": old} if old is not None else {}))
         push_effects(state, i, uid, "play")
+        if old is not None:  # the old leader left the field for the soul (its effects resolve first)
+            push_effects(state, i, old, "leave")
 
     def first_leader_actions(self, state: State, i: int) -> list[Action]:
         """Setup: one card of the first leader's level from the deck (one action per card id)."""
@@ -328,6 +335,7 @@ class ProfilePlaces(CoreGame):
         state.seats[state.active].rested.add(uid)
         attack.power += ap(state, uid)
         state.emit("boost", seat=state.active, card=uid, attacker=attack.attacker, power=attack.power)
+        push_effects(state, state.active, uid, "boost")
 
     def guarded_card(self, state: State) -> int | None:
         """The card an attack on this game's seat is against: its target, or the leader for the player."""

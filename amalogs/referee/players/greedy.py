@@ -512,6 +512,19 @@ def choose_place(view: View, legal: list[Action]) -> Action | None:
     return Action("place", (max(looked, key=lambda c: (c.value, -c.uid)).uid, "top")) if looked else None
 
 
+OPTION_VALUE = {"player_damage": 6, "destroy": 5, "damage": 4, "return_to_hand": 4, "draw": 3, "search": 3,
+                "discard": 3, "modify": 2, "grant_keyword": 2, "gain_resource": 2, "heal": 2, "rest": 1, "stand": 1}
+"""How much the greedy player likes each kind of effect, when it chooses one of a choice's options."""
+
+
+def choose_option(view: View, legal: list[Action]) -> Action | None:
+    """A choice among effects: the option of the kind it likes most (the first of them on a tie)."""
+    pending = view.obs.get("pending") or {}
+    options = pending.get("options") or []
+    offered = [a for a in _by_verb(legal, "choose") if int(a.args[0]) < len(options)]
+    return max(offered, key=lambda a: (OPTION_VALUE.get(options[int(a.args[0])], 0), -int(a.args[0])), default=None)
+
+
 def choose_trigger(view: View, legal: list[Action]) -> Action | None:
     return Action("use") if Action("use") in legal else None
 
@@ -563,7 +576,7 @@ DECISIONS: dict[str, Rule] = {"setup": choose_setup, "main": choose_main, "attac
                               "block": choose_block, "trigger": choose_trigger, "discard": choose_discard,
                               "effect-discard": choose_discard, "cost-discard": choose_discard,
                               "search-pick": choose_pick, "scout-place": choose_place,
-                              "target": choose_target, "reaction": choose_reaction,
+                              "target": choose_target, "choose": choose_option, "reaction": choose_reaction,
                               "support": lambda view, legal: choose_support(view.obs, legal),
                               "guard": lambda view, legal: choose_guard(view.obs, legal),
                               "sengoku-taisen:kokuryoku": choose_kokuryoku, "sengoku-taisen:strategy": choose_reaction,

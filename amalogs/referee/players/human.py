@@ -94,6 +94,9 @@ def describe(action: Action, observation: dict[str, Any]) -> str:
     cards = observation.get("cards", {})
     if action.verb == "rule" and action.args and str(action.args[0]) in MENU:  # a ruling by hand: say what it does
         return f"rule {action.args[0]} — {MENU[str(action.args[0])][0]}"
+    options = (observation.get("pending") or {}).get("options")
+    if action.verb == "choose" and options and isinstance(action.args[0], int) and action.args[0] < len(options):
+        return f"choose {action.args[0]} — {str(options[action.args[0]]).replace('_', ' ')}"  # a choice: what it does
     words = (_name(cards, a) if action.is_card(k) else str(a) for k, a in enumerate(action.args))
     return " ".join([action.verb, *words])
 
