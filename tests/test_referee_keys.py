@@ -23,12 +23,7 @@ ELSEWHERE = {
 """Keys set up while a match is dealt, or read only by what a seat may observe: the test that exercises each
 (its source names the key's last part, or the word ``hidden`` for visibility)."""
 
-NOT_YET = {
-    "deck.colours": "payments leave out the colours deck.colours.ignore lists and those the page maps to 無色; no "
-                    "rule-game ignores a colour that is not 無色, so no position shows ignore alone "
-                    "(test_resource_families.py::test_a_colourless_colour_is_the_pages_not_an_id plays both sides)",
-    "deck.colours.ignore": "the same: a game that ignores a colour that is not 無色 is still to be written",
-}
+NOT_YET: dict[str, str] = {}
 """Keys read by the profile game that no known answer exercises yet, with the reason (issue 32)."""
 
 

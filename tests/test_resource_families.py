@@ -141,7 +141,9 @@ def test_a_colourless_colour_is_the_pages_not_an_id(tmp_path: Path, ignore: bool
     for path in (profile, page, profile.parent / "cards.toml", *sorted((profile.parent / "decks").glob("*.toml"))):
         text = path.read_text(encoding="utf-8").replace('"colourless"', '"neutral"')
         if not ignore and path == profile:
-            text = text.replace('colours = { max = 2, ignore = ["neutral"] }', "colours = { max = 3 }")
+            rule = 'colours = { max = 2, ignore = ["neutral", "guild"] }'
+            assert rule in text
+            text = text.replace(rule, "colours = { max = 4 }")  # (iron, gold, guild and neutral cards)
         path.write_text(text, encoding="utf-8")
     cat = load_catalog([profile.parent.parent.parent])
     position = {"step": "main", "turn": 3, "seats": [
