@@ -1,11 +1,13 @@
-"""Small games written as data for tests, built in a temporary folder from the example user game
-(tests/data/user-root): an HP-system game (HP制, damage that stays)."""
+"""Small games written as data for tests, built in a temporary folder from the rule-games' shield game
+(tests/data/rule-games/games/shield-duel): an HP-system game (HP制, damage that stays)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import USER_ROOT
+from .conftest import DATA
+
+SOURCE = DATA / "rule-games"  # the shield game the HP game is written from
 
 # No shipped game is HP制, so a small one is written into a temporary data root: its creatures print an
 # attack (AP) and HP (HP), adjust ratio 1/10 for both; a striker prints an attack only (an AP-only card).
@@ -42,7 +44,7 @@ def build_hp_game(root: Path) -> Path:
     """Write the HP-system game into ``root`` (a data folder) and return it."""
     (root / "games" / HP_GAME).mkdir(parents=True)
     (root / "mappings").mkdir()
-    profile = (USER_ROOT / "games" / "duel-masters" / "game.toml").read_text(encoding="utf-8")
+    profile = (SOURCE / "games" / "shield-duel" / "game.toml").read_text(encoding="utf-8")
     stats = '''[[stats]]
 id = "attack"
 name = "ワザ"
@@ -61,10 +63,11 @@ description = "The damage the creature can take; damage stays on it until it lea
 id = "cost"'''
     profile = _edit(
         profile,
-        ('id = "duel-masters"', f'id = "{HP_GAME}"'),
-        ('name = "デュエル・マスターズ"', 'name = "HPスカーミッシュ"'),
-        ('en = "Duel Masters"', 'en = "HP Skirmish"'),
-        ('aliases = ["デュエマ"]', 'aliases = []'),
+        ('id = "shield-duel"', f'id = "{HP_GAME}"'),
+        ('name = "シールドデュエル"', 'name = "HPスカーミッシュ"'),
+        ('en = "Shield Duel"', 'en = "HP Skirmish"'),
+        ('colour_rule = "one-of-colour"\n', ''),
+        ('blockers = "keyword"\nblocker_keyword = "blocker"\n', ''),
         ('damage_carries_over = false', 'damage_carries_over = true'),
         ('damage_cleanup = "There is no damage to clean up: battles are decided at once."',
          'damage_cleanup = "None: damage stays on a creature until it leaves play."'),
@@ -77,9 +80,9 @@ id = "cost"'''
           '[[stats]]\nid = "cost"'), stats),
     )
     page = _edit(
-        (USER_ROOT / "mappings" / "duel-masters.toml").read_text(encoding="utf-8"),
-        ('game = "duel-masters"', f'game = "{HP_GAME}"'),
-        ('abbreviation = "DM"', 'abbreviation = "HPS"'),
+        (SOURCE / "mappings" / "shield-duel.toml").read_text(encoding="utf-8"),
+        ('game = "shield-duel"', f'game = "{HP_GAME}"'),
+        ('abbreviation = "SD"', 'abbreviation = "HPS"'),
         ('stat = "power"\nratio = "1/1000"', 'stat = "attack"\nratio = "1/10"\n\n[[adjust]]\nstat = "hp"\nratio = "1/10"'),
         ('rule = "BP制"\nnote = "Power."', 'rule = "HP制"\nnote = "Damage stays on a creature."'),
         ('native = "power"\nstat = "BP"', 'native = "attack"\nstat = "AP"\n\n[[status]]\nnative = "hp"\nstat = "HP"'),

@@ -98,10 +98,10 @@ def test_the_api_document_describes_every_facade_name() -> None:
 def test_load_gives_the_shipped_games_and_adds_a_user_root(catalog: Catalog) -> None:
     shipped = amalogs.load()
     assert list(shipped.games) == list(catalog.games)
-    assert "build-divide" in shipped.games and "duel-masters" not in shipped.games
+    assert "build-divide" in shipped.games and "battle-spirits" not in shipped.games
     mine = amalogs.load(USER_ROOT)
-    assert "duel-masters" in mine.games and set(shipped.games) < set(mine.games)
-    assert amalogs.game("DM", catalog=mine).id == "duel-masters"
+    assert "battle-spirits" in mine.games and set(shipped.games) < set(mine.games)
+    assert amalogs.game("BS", catalog=mine).id == "battle-spirits"
     assert list(amalogs.load([str(USER_ROOT)]).games) == list(mine.games)
 
 

@@ -12,7 +12,7 @@ from amalogs.errors import UnknownGameError
 from .conftest import USER_ROOT
 
 SEED_GAMES = {"build-divide", "sengoku-taisen", "break-joker", "guild-heroes"}
-DATA_ONLY_GAMES = {"magic-the-gathering", "cardfight-vanguard", "zx-zillions-of-enemy-x"}  # no code of their own
+DATA_ONLY_GAMES = {"magic-the-gathering", "cardfight-vanguard", "zx-zillions-of-enemy-x", "duel-masters"}  # no code of their own
 
 
 def test_the_seven_shipped_games_load(catalog: Catalog) -> None:
@@ -44,13 +44,13 @@ def test_an_unknown_name_suggests_close_ones(catalog: Catalog) -> None:
 
 def test_a_user_root_adds_a_fifth_game() -> None:
     cat = load_catalog([USER_ROOT])
-    assert set(cat.games) == SEED_GAMES | DATA_ONLY_GAMES | {"duel-masters"}
-    assert cat.game("DM").profile.name == "デュエル・マスターズ"
+    assert set(cat.games) == SEED_GAMES | DATA_ONLY_GAMES | {"battle-spirits"}
+    assert cat.game("BS").profile.name == "バトルスピリッツ"
 
 
 def test_the_environment_variable_adds_a_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AMALOGS_DATA_ROOT", str(USER_ROOT))
-    assert "duel-masters" in load_catalog().games
+    assert "battle-spirits" in load_catalog().games
 
 
 def test_a_root_that_is_not_a_data_folder_is_an_error(tmp_path: Path) -> None:
@@ -69,22 +69,22 @@ def test_a_user_game_with_a_shipped_id_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_profile_without_a_page_is_reported(tmp_path: Path) -> None:
-    (tmp_path / "games" / "duel-masters").mkdir(parents=True)
-    (tmp_path / "games" / "duel-masters" / "game.toml").write_bytes(
-        (USER_ROOT / "games" / "duel-masters" / "game.toml").read_bytes()
+    (tmp_path / "games" / "battle-spirits").mkdir(parents=True)
+    (tmp_path / "games" / "battle-spirits" / "game.toml").write_bytes(
+        (USER_ROOT / "games" / "battle-spirits" / "game.toml").read_bytes()
     )
     with pytest.raises(DataErrors) as info:
         load_catalog([tmp_path])
-    assert "has no AMALOGS page: add mappings/duel-masters.toml" in str(info.value)
+    assert "has no AMALOGS page: add mappings/battle-spirits.toml" in str(info.value)
 
 
 def test_json_data_files_load_like_toml(tmp_path: Path) -> None:
     import json
     import tomllib
 
-    for sub in ("games/duel-masters/game", "mappings/duel-masters"):
+    for sub in ("games/battle-spirits/game", "mappings/battle-spirits"):
         data = tomllib.loads((USER_ROOT / f"{sub}.toml").read_text(encoding="utf-8"))
         target = tmp_path / f"{sub}.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    assert load_catalog([tmp_path]).game("duel-masters").page.abbreviation == "DM"
+    assert load_catalog([tmp_path]).game("battle-spirits").page.abbreviation == "BS"

@@ -46,7 +46,7 @@ def test_a_clean_catalog_is_kept_and_read_back_without_validating(cache: Path, t
     catalog_module._cached.cache_clear()
     monkeypatch.setattr(catalog_module, "_gather", lambda *a, **k: pytest.fail("validated again"))
     again = load_catalog([root])
-    assert list(again.games) == list(first.games) and again.cards("duel-masters") == first.cards("duel-masters")
+    assert list(again.games) == list(first.games) and again.cards("battle-spirits") == first.cards("battle-spirits")
 
 
 @pytest.mark.parametrize("change", ["edit", "add", "remove"])
@@ -54,22 +54,22 @@ def test_a_changed_file_gives_another_key_and_is_validated_again(cache: Path, tm
     root = _root(tmp_path)
     before = _key(root)
     load_catalog([root])
-    page = root / "mappings" / "duel-masters.toml"
+    page = root / "mappings" / "battle-spirits.toml"
     if change == "edit":
-        page.write_text(page.read_text(encoding="utf-8").replace('abbreviation = "DM"', 'abbreviation = "BD"'),
+        page.write_text(page.read_text(encoding="utf-8").replace('abbreviation = "BS"', 'abbreviation = "BD"'),
                         encoding="utf-8")
     elif change == "add":
-        (root / "games" / "duel-masters" / "decks").mkdir(exist_ok=True)
-        (root / "games" / "duel-masters" / "decks" / "x.toml").write_text("nonsense = [", encoding="utf-8")
+        (root / "games" / "battle-spirits" / "decks").mkdir(exist_ok=True)
+        (root / "games" / "battle-spirits" / "decks" / "x.toml").write_text("nonsense = [", encoding="utf-8")
     else:
         page.unlink()
     assert _key(root) != before
     catalog_module._cached.cache_clear()
     changed = load_catalog([root], lenient=True)
     if change == "add":  # the new deck is broken: that deck is left out (the new file was read), not its game
-        assert [(o.kind, o.game) for o in changed.left_out] == [("deck", "duel-masters:x")]
+        assert [(o.kind, o.game) for o in changed.left_out] == [("deck", "battle-spirits:x")]
     else:
-        assert "duel-masters" not in changed.games  # each change breaks the game: the new files were read
+        assert "battle-spirits" not in changed.games  # each change breaks the game: the new files were read
     assert changed.left_out
 
 
@@ -79,13 +79,13 @@ def test_a_damaged_cache_file_is_ignored_and_rebuilt(cache: Path, tmp_path: Path
     (kept,) = cache.glob("catalog-*.pickle")
     kept.write_bytes(b"not a pickle")
     catalog_module._cached.cache_clear()
-    assert "duel-masters" in load_catalog([root]).games
+    assert "battle-spirits" in load_catalog([root]).games
     assert kept.read_bytes() != b"not a pickle"  # written again
 
 
 def test_a_catalog_with_a_problem_is_never_kept(cache: Path, tmp_path: Path) -> None:
     root = _root(tmp_path)
-    (root / "mappings" / "duel-masters.toml").write_text("game = 1\n", encoding="utf-8")
+    (root / "mappings" / "battle-spirits.toml").write_text("game = 1\n", encoding="utf-8")
     load_catalog([root], lenient=True)
     assert not list(cache.glob("catalog-*.pickle"))
 

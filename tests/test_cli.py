@@ -164,16 +164,16 @@ def test_schema_writes_one_json_schema_per_file_kind(cli: Cli, tmp_path: Path) -
 
 def test_a_fifth_game_in_a_user_folder_is_listed_and_shown(cli: Cli) -> None:
     code, out, _ = cli("--data-root", str(USER_ROOT), "games")
-    assert code == 0 and "duel-masters" in out
+    assert code == 0 and "battle-spirits" in out
     code, out, _ = cli("--data-root", str(USER_ROOT), "games", "--format", "json")
-    assert {"id": "duel-masters", "name": "デュエル・マスターズ", "略称": "DM"}.items() <= json.loads(out)["records"][-1].items()
-    code, out, _ = cli("--data-root", str(USER_ROOT), "show", "デュエマ")
-    assert code == 0 and "DM" in out and "S・トリガー" in out and "ライフトリガー" in out
+    assert {"id": "battle-spirits", "name": "バトルスピリッツ", "略称": "BS"}.items() <= json.loads(out)["records"][-1].items()
+    code, out, _ = cli("--data-root", str(USER_ROOT), "show", "バトスピ")
+    assert code == 0 and "BS" in out and "シンボル" in out and "SP" in out
 
 
 def test_a_fifth_game_through_the_environment_variable(cli: Cli) -> None:
     code, out, _ = cli("games", env={"AMALOGS_DATA_ROOT": str(USER_ROOT)})
-    assert code == 0 and "duel-masters" in out
+    assert code == 0 and "battle-spirits" in out
 
 
 def test_python_dash_m_and_help(tmp_path: Path) -> None:

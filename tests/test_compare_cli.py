@@ -174,7 +174,7 @@ def test_similarity_matrix_is_symmetric_with_ones_on_the_diagonal(cli: Cli) -> N
     m = data["similarity"]
     assert all(m[i][i] == 1.0 for i in range(len(m)))
     assert all(m[i][j] == m[j][i] for i in range(len(m)) for j in range(len(m)))
-    assert data["nearest"]["build-divide"]["game"] == "zx-zillions-of-enemy-x"  # BP, SPS, life cards
+    assert data["nearest"]["build-divide"]["game"] == "duel-masters"  # BP, SPS, shields with triggers, any card as mana
     assert data["nearest"]["sengoku-taisen"]["game"] == "guild-heroes"  # both APDP制 with blocks, walls or forts
     code, out, _ = cli("similarity")
     assert "Nearest neighbour" in out and "1.000" in out
@@ -187,10 +187,10 @@ def test_table_formats(cli: Cli, fmt: str) -> None:
     if fmt == "csv":
         assert out.startswith("\ufeff")  # spreadsheets read the Japanese right
         rows = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
-        assert [r[0] for r in rows] == ["game", "break-joker", "build-divide", "cardfight-vanguard", "guild-heroes",
-                                        "magic-the-gathering", "sengoku-taisen", "zx-zillions-of-enemy-x"]
+        assert [r[0] for r in rows] == ["game", "break-joker", "build-divide", "cardfight-vanguard", "duel-masters",
+                                        "guild-heroes", "magic-the-gathering", "sengoku-taisen", "zx-zillions-of-enemy-x"]
         we = rows[0].index("WE")  # one row per game, a column per field
-        assert [r[we] for r in rows[1:]] == ["4", "3", "3", "3", "2", "3", "3"]
+        assert [r[we] for r in rows[1:]] == ["4", "3", "3", "3", "3", "2", "3", "3"]
     elif fmt == "json":
         assert json.loads(out)["games"][1] == "build-divide"
     elif fmt == "html":
@@ -201,9 +201,9 @@ def test_table_formats(cli: Cli, fmt: str) -> None:
 
 def test_a_fifth_game_appears_in_compare_similarity_and_table(cli: Cli) -> None:
     root = ["--data-root", str(USER_ROOT)]
-    code, out, _ = cli(*root, "compare", "DM", "BD")
-    assert code == 0 and "DM – BD" in out
+    code, out, _ = cli(*root, "compare", "BS", "BD")
+    assert code == 0 and "BS – BD" in out
     code, out, _ = cli(*root, "similarity", "--format", "json")
-    assert "duel-masters" in json.loads(out)["games"]
+    assert "battle-spirits" in json.loads(out)["games"]
     code, out, _ = cli(*root, "table", "--format", "csv")
-    assert out.startswith("\ufeffgame,") and "duel-masters" in [line.split(",")[0] for line in out.splitlines()]
+    assert out.startswith("\ufeffgame,") and "battle-spirits" in [line.split(",")[0] for line in out.splitlines()]

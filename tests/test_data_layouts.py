@@ -138,7 +138,7 @@ def test_compare_json_and_csv_are_one_record_per_term() -> None:
 def test_similarity_formats_and_the_deprecated_json_switch() -> None:
     code, out, _ = run("similarity", "--format", "json")
     data = json.loads(out)
-    assert data["format"] == "amalogs-similarity" and data["nearest"]["build-divide"]["game"] == "zx-zillions-of-enemy-x"
+    assert data["format"] == "amalogs-similarity" and data["nearest"]["build-divide"]["game"] == "duel-masters"
     n = len(data["games"])
     assert len(data["records"]) == n * (n - 1) // 2
     code, out, _ = run("similarity", "--format", "csv")

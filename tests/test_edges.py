@@ -172,20 +172,20 @@ def _user_copy(tmp_path: Path) -> Path:
 
 def test_a_user_game_that_reuses_a_shipped_abbreviation_is_refused_naming_both_files(cli: Cli, tmp_path: Path) -> None:
     root = _user_copy(tmp_path)
-    page = root / "mappings" / "duel-masters.toml"
-    page.write_text(page.read_text(encoding="utf-8").replace('abbreviation = "DM"', 'abbreviation = "BD"'),
+    page = root / "mappings" / "battle-spirits.toml"
+    page.write_text(page.read_text(encoding="utf-8").replace('abbreviation = "BS"', 'abbreviation = "BD"'),
                     encoding="utf-8")
     code, out, _ = cli("validate", str(root))
     assert code == 1 and f"{page}: abbreviation: 'BD' is already the 略称 of ビルディバイド" in out
     assert "mappings/build-divide.toml" in out and "give it its own id and 略称" in out
     code, out, err = cli("--data-root", str(root), "show", "BD")
-    assert code == 0 and "ビルディバイド" in out and "left out game 'duel-masters'" in err  # never shadowed
+    assert code == 0 and "ビルディバイド" in out and "left out game 'battle-spirits'" in err  # never shadowed
 
 
 @pytest.mark.parametrize("players", [0, 1])
 def test_a_game_of_fewer_than_two_players_is_refused(cli: Cli, tmp_path: Path, players: int) -> None:
     root = _user_copy(tmp_path)
-    profile = root / "games" / "duel-masters" / "game.toml"
+    profile = root / "games" / "battle-spirits" / "game.toml"
     text = profile.read_text(encoding="utf-8")
     profile.write_text(text.replace('multiplayer = "Two players."', f'players = {players}\nmultiplayer = "x"'),
                        encoding="utf-8")
@@ -195,7 +195,7 @@ def test_a_game_of_fewer_than_two_players_is_refused(cli: Cli, tmp_path: Path, p
 
 def test_a_zone_mapped_twice_and_a_negative_printed_stat_are_refused(cli: Cli, tmp_path: Path) -> None:
     root = _user_copy(tmp_path)
-    page = root / "mappings" / "duel-masters.toml"
+    page = root / "mappings" / "battle-spirits.toml"
     text = page.read_text(encoding="utf-8")
     first = text.index("[[permanent_types]]")
     end = text.index("[[", first + 5)

@@ -31,14 +31,14 @@ def _root(tmp_path: Path, name: str, abbreviation: str = "EV") -> Path:
     root = tmp_path / "root"
     (root / "games" / "evil-game").mkdir(parents=True)
     (root / "mappings").mkdir()
-    profile = (USER_ROOT / "games" / "duel-masters" / "game.toml").read_text(encoding="utf-8")
-    for old, new in [('id = "duel-masters"', 'id = "evil-game"'), ('name = "デュエル・マスターズ"', f'name = "{name}"'),
-                     ('aliases = ["デュエマ"]', "aliases = []")]:
+    profile = (USER_ROOT / "games" / "battle-spirits" / "game.toml").read_text(encoding="utf-8")
+    for old, new in [('id = "battle-spirits"', 'id = "evil-game"'), ('name = "バトルスピリッツ"', f'name = "{name}"'),
+                     ('aliases = ["バトスピ"]', "aliases = []")]:
         assert old in profile, old
         profile = profile.replace(old, new, 1)
-    page = (USER_ROOT / "mappings" / "duel-masters.toml").read_text(encoding="utf-8")
-    for old, new in [('game = "duel-masters"', 'game = "evil-game"'),
-                     ('abbreviation = "DM"', f'abbreviation = "{abbreviation}"')]:
+    page = (USER_ROOT / "mappings" / "battle-spirits.toml").read_text(encoding="utf-8")
+    for old, new in [('game = "battle-spirits"', 'game = "evil-game"'),
+                     ('abbreviation = "BS"', f'abbreviation = "{abbreviation}"')]:
         assert old in page, old
         page = page.replace(old, new, 1)
     (root / "games" / "evil-game" / "game.toml").write_text(profile, encoding="utf-8")

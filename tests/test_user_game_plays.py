@@ -1,5 +1,5 @@
 """A game written by a user as data plays against every shipped game with no code: a game unlike any shipped
-one — nothing costs a resource at all (WE4) — built in a temporary data folder from the example user game."""
+one — nothing costs a resource at all (WE4) — built in a temporary data folder from the rule-games' shield game."""
 
 from __future__ import annotations
 
@@ -12,20 +12,27 @@ from amalogs.catalog import Catalog, load_catalog, validate_paths
 from amalogs.referee import Match, RandomPlayer
 from amalogs.referee.engine.invariants import check_invariants
 
-from .conftest import USER_ROOT, Cli
+from .conftest import DATA, Cli
+
+RULE_ROOT = DATA / "rule-games"
+"""Ten games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
+fort life, a leader's HP with colour-cost crystals and attack checks, 選抜リーダー制 with prize cards, HP制
+and no resources, a separate resource deck, points that are not cards, layered life, a leader that plays,
+resources attached to creatures, and a 魔力 deck with walls (tests/positions/gen-sd-*, gen-fs-*, gen-hd-*, gen-pc-*,
+gen-sr-*, gen-pa-*, gen-ol-*, gen-cc-*, gen-rm-*, gen-ww-*)."""
 
 
 def _build(root: Path) -> Path:
     (root / "games" / "free-duel" / "decks").mkdir(parents=True)
     (root / "mappings").mkdir()
-    profile = (USER_ROOT / "games" / "duel-masters" / "game.toml").read_text(encoding="utf-8")
-    for old, new in [('id = "duel-masters"', 'id = "free-duel"'), ('name = "デュエル・マスターズ"', 'name = "フリーデュエル"'),
-                     ('en = "Duel Masters"', 'en = "Free Duel"'), ('aliases = ["デュエマ"]', "aliases = []"),
-                     ('costs = true\nsource = "any-card"', 'costs = false\nsource = "none"')]:
+    profile = (RULE_ROOT / "games" / "shield-duel" / "game.toml").read_text(encoding="utf-8")
+    for old, new in [('id = "shield-duel"', 'id = "free-duel"'), ('name = "シールドデュエル"', 'name = "フリーデュエル"'),
+                     ('en = "Shield Duel"', 'en = "Free Duel"'),
+                     ('colour_rule = "one-of-colour"\ncosts = true\nsource = "any-card"', 'costs = false\nsource = "none"')]:
         assert old in profile, old
         profile = profile.replace(old, new, 1)
-    page = (USER_ROOT / "mappings" / "duel-masters.toml").read_text(encoding="utf-8")
-    for old, new in [('game = "duel-masters"', 'game = "free-duel"'), ('abbreviation = "DM"', 'abbreviation = "FD"'),
+    page = (RULE_ROOT / "mappings" / "shield-duel.toml").read_text(encoding="utf-8")
+    for old, new in [('game = "shield-duel"', 'game = "free-duel"'), ('abbreviation = "SD"', 'abbreviation = "FD"'),
                      ("we = 3\nrange = 2", "we = 4\nrange = 1")]:
         assert old in page, old
         page = page.replace(old, new, 1)
@@ -116,13 +123,6 @@ def test_an_hp_system_game_keeps_damage_and_plays_every_shipped_game(tmp_path: P
             match.apply_action(player.choose({}, match.legal_actions(), rng))
             check_invariants(match)
 
-
-RULE_ROOT = USER_ROOT.parent / "rule-games"
-"""Ten games written as data for the profile-driven rules (no code names them): shields with keyword blockers,
-fort life, a leader's HP with colour-cost crystals and attack checks, 選抜リーダー制 with prize cards, HP制
-and no resources, a separate resource deck, points that are not cards, layered life, a leader that plays,
-resources attached to creatures, and a 魔力 deck with walls (tests/positions/gen-sd-*, gen-fs-*, gen-hd-*, gen-pc-*,
-gen-sr-*, gen-pa-*, gen-ol-*, gen-cc-*, gen-rm-*, gen-ww-*)."""
 
 
 @pytest.fixture(scope="module")

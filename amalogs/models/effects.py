@@ -38,8 +38,7 @@ from pydantic import Field, StrictInt, model_validator
 from amalogs.models.base import MAX_COUNT, Count, DataModel, Number, Positive, Text
 from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family, Genus, UnifiedKeyword
 
-__all__ = ["Choose", "Condition", "Effect", "FieldCount", "Option", "Selector", "CardFilter", "EFFECT_KINDS", "Payment",
-           "Timing"]
+__all__ = ["Choose", "Condition", "Effect", "FieldCount", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
 
 Side = Literal["self", "opponent", "any"]
 Player = Literal["self", "opponent", "both"]
@@ -255,35 +254,14 @@ class Native(_Effect):
     text: Text = Field(description="what it does in its own game, in the project's words")
 
 
-Option = Annotated[
-    Draw
-    | Damage
-    | Destroy
-    | Modify
-    | Rest
-    | Stand
-    | ReturnToHand
-    | Search
-    | Scout
-    | GainResource
-    | PlayerDamage
-    | BoostAttack
-    | GrantKeyword
-    | Discard
-    | Heal
-    | Native,
-    Field(discriminator="do"),
-]
-"""One canonical effect that is not a choice (what a choice chooses among)."""
-
 _OWN = ("when", "cost", "pay", "condition")  # an option's timing, cost and condition are its choice's
 
 
 class Choose(_Effect):
     do: Literal["choose"]
-    options: Annotated[list[Option], Field(min_length=2, max_length=5)] = Field(
-        description="the effects to choose one of; each takes the choice's timing (write no when, cost, pay or "
-        "condition in them)")
+    options: Annotated[list[Effect], Field(min_length=2, max_length=5)] = Field(
+        description="the effects to choose one of (none of them a choice); each takes the choice's timing (write "
+        "no when, cost, pay or condition in them)")
 
     @model_validator(mode="before")
     @classmethod
@@ -294,6 +272,8 @@ class Choose(_Effect):
             options = []
             for k, option in enumerate(data["options"]):
                 if isinstance(option, dict):
+                    if option.get("do") == "choose":
+                        raise ValueError(f"options[{k}]: a choice's option is not a choice itself")
                     own = [key for key in _OWN if option.get(key) is not None
                            and not (key == "when" and option[key] == when)]  # (a dump repeats the choice's when)
                     if own:
