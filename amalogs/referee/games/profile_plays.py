@@ -284,7 +284,8 @@ class ProfilePlays(ProfileEvolve):
                     known.free = self._free(state, seat)
                 if known.gives is None and self.colour_rule != "none":
                     known.gives = self._gives(state, known.free)
-                    known.counts = _single_colour_counts(known.gives)
+                    if self.colour_rule == "colour-cost":  # (what a colour-cost check counts)
+                        known.counts = _single_colour_counts(known.gives)
                 ok = self._can_pay(state, card, known.free, known.gives, known.counts)
             known.payable[key] = ok
         return ok
@@ -328,6 +329,10 @@ class ProfilePlays(ProfileEvolve):
         cost what is left (as many as the payment would take)."""
         if card.cost > len(free):
             return False  # (as _pay finds)
+        if self.colour_rule == "one-of-colour" and gives is not None and card.cost != 0:
+            # (as _pay finds: a card of no colour that counts takes any resources; else one must give its colour)
+            wanted = _colour_set(card.colours) & self.coloured
+            return not wanted or any(not gives[u].isdisjoint(wanted) for u in free)
         if counts is None or card.cost == 0 or self.colour_rule in ("none", "one-of-colour"):
             return self._pay(state, card, free, gives) is not None
         chosen = 0
