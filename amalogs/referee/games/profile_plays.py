@@ -331,8 +331,8 @@ class ProfilePlays(ProfileEvolve):
             return False  # (as _pay finds)
         if self.colour_rule == "one-of-colour" and gives is not None and card.cost != 0:
             # (as _pay finds: a card of no colour that counts takes any resources; else one must give its colour)
-            wanted = _colour_set(card.colours) & self.coloured
-            return not wanted or any(not gives[u].isdisjoint(wanted) for u in free)
+            colours = _colour_set(card.colours) & self.coloured
+            return not colours or any(not gives[u].isdisjoint(colours) for u in free)
         if counts is None or card.cost == 0 or self.colour_rule in ("none", "one-of-colour"):
             return self._pay(state, card, free, gives) is not None
         chosen = 0
