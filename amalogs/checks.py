@@ -286,6 +286,17 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         yield from _unknown("play.evolve.deck", evolve.deck, frozenset(d.id for d in p.deck.side_decks), "side deck")
         if evolve.pays == "points" and not evolve.points + evolve.second_player_extra:
             yield "play.evolve.points", "pays = 'points' needs evolve points (points, second_player_extra)"
+    yield from _number_stat("battle.attack_cost", battle.attack_cost, stats)
+    if play.retreat is not None:
+        yield from _number_stat("play.retreat.stat", play.retreat.stat, stats)
+    if battle.weakness is not None:
+        weak = stats.get(battle.weakness.stat)
+        yield from _unknown("battle.weakness.stat", battle.weakness.stat, frozenset(stats), "stat")
+        if weak is not None and weak.kind not in ("text", "list"):
+            yield "battle.weakness.stat", f"{weak.id!r} must be a text or list stat (the colours it is weak to)"
+    yield from _duplicates("play.limits", (limit.type for limit in play.limits))
+    for k, limit in enumerate(play.limits):
+        yield from _unknown(f"play.limits[{k}].type", limit.type, p.ids("card_types"), "card type")
     if play.move == "column" and not any(place.row and place.column is not None for place in play.places):
         yield "play.move", "'column' needs places with a row and a column"
     yield from _unknown("play.boost", play.boost, keywords, "keyword")
@@ -346,6 +357,18 @@ def _attach_and_spent(p: GameProfile) -> Iterator[Problem]:
     if res.attach is not None and (res.counter is not None or not res.costs):
         yield "resources.attach", ("attaching needs resource cards that pay costs: not a [resources.counter], and "
                                    "resources.costs = true")
+    if res.attach is not None and res.attach.from_hand:
+        if res.attach.power:
+            yield "resources.attach.power", ("power is for resources attached from the resource zone for the turn "
+                                             "(DON!!); from_hand attaches for good and adds none: leave it out")
+        if res.source != "dedicated-cards" or res.deck is not None:
+            yield "resources.attach.from_hand", ("attaching from the hand needs resource cards drawn from the main "
+                                                 "deck: resources.source = \"dedicated-cards\" and no resources.deck")
+    from_hand = res.attach is not None and res.attach.from_hand
+    if p.battle.attack_cost is not None and not from_hand:
+        yield "battle.attack_cost", "an attack cost is paid by attached resources: it needs resources.attach.from_hand"
+    if p.play.retreat is not None and not from_hand:
+        yield "play.retreat", "a retreat discards attached resources: it needs resources.attach.from_hand"
     if res.spent == "returned" and res.deck is None:
         yield "resources.spent", "'returned' puts a paid resource back into its resource deck: name it in resources.deck"
 

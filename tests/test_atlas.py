@@ -1,5 +1,5 @@
 """The readable atlas: a colour per game that never repeats, games placed by similarity with the terms between
-them, a PNG of one screen at nineteen games, and a self-contained HTML page that works in a browser."""
+them, a PNG of one screen at twenty games, and a self-contained HTML page that works in a browser."""
 
 from __future__ import annotations
 
@@ -43,26 +43,26 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.fixture(scope="module")
-def nineteen() -> Catalog:
-    """The eight shipped games, the example user game and the ten rule games."""
+def twenty() -> Catalog:
+    """The nine shipped games, the example user game and the ten rule games."""
     cat = load_catalog([USER_ROOT, RULE_ROOT])
-    assert len(cat.games) == 19
+    assert len(cat.games) == 20
     return cat
 
 
 @pytest.fixture(scope="module")
-def world(nineteen: Catalog) -> nx.DiGraph:
-    return atlas(nineteen.games.values(), nineteen.ontology)
+def world(twenty: Catalog) -> nx.DiGraph:
+    return atlas(twenty.games.values(), twenty.ontology)
 
 
 @pytest.fixture(scope="module")
-def distances(nineteen: Catalog) -> list[list[float]]:
-    return [[b.distance for b in row] for row in matrix(list(nineteen.games.values()), nineteen.ontology)]
+def distances(twenty: Catalog) -> list[list[float]]:
+    return [[b.distance for b in row] for row in matrix(list(twenty.games.values()), twenty.ontology)]
 
 
 @pytest.fixture(scope="module")
-def layout(nineteen: Catalog, world: nx.DiGraph, distances: list[list[float]]) -> AtlasLayout:
-    return atlas_layout(world, list(nineteen.games), distances)
+def layout(twenty: Catalog, world: nx.DiGraph, distances: list[list[float]]) -> AtlasLayout:
+    return atlas_layout(world, list(twenty.games), distances)
 
 
 @pytest.fixture(scope="module")
@@ -92,9 +92,9 @@ def test_colours_never_repeat_even_for_many_games(n: int) -> None:
     assert len(set(colours)) == n and _closest(colours) > 0.02
 
 
-def test_the_nineteen_games_are_drawn_in_nineteen_colours(layout: AtlasLayout) -> None:
+def test_the_twenty_games_are_drawn_in_twenty_colours(layout: AtlasLayout) -> None:
     colours = [layout.places[g].colour for g in layout.games]
-    assert len(set(colours)) == 19 and _closest(colours) > 0.1
+    assert len(set(colours)) == 20 and _closest(colours) > 0.1
 
 
 # --- layout ------------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_every_mapped_term_and_every_link_is_laid_out(layout: AtlasLayout, world
 # --- the picture -------------------------------------------------------------------------------------
 
 
-def test_the_png_of_nineteen_games_fits_one_screen(layout: AtlasLayout) -> None:
+def test_the_png_of_twenty_games_fits_one_screen(layout: AtlasLayout) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         png = draw_atlas(layout, "png", title="AMALOGS atlas")

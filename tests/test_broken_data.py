@@ -36,7 +36,8 @@ EXPECTED: dict[str, str] = {
     "mappings/range-mismatch.toml": "we.range: レンジ must be 5 − WE = 2 for WE3, not 3",
     "mappings/two-damage-systems.toml": "keyword_rules: needs exactly one damage system (SPS or DDS), found 2",
     "mappings/unknown-game.toml": "game: no game profile with id 'build-devide' (known: break-joker, "
-    "build-divide, cardfight-vanguard, duel-masters, guild-heroes, magic-the-gathering, sengoku-taisen, zx-zillions-of-enemy-x)",
+    "build-divide, cardfight-vanguard, duel-masters, guild-heroes, magic-the-gathering, pokemon-card-game, sengoku-taisen, "
+    "zx-zillions-of-enemy-x)",
     "mappings/unknown-genus.toml": "card_types[1].genus: unknown term 'エースキャラクター'; did you mean 'エースキャラ'?",
     "mappings/unknown-native.toml": "card_types[3].native: unknown native card type 'spell' (known: ace-unit, "
     "command, territory, unit)",

@@ -12,7 +12,8 @@ from amalogs.errors import UnknownGameError
 from .conftest import USER_ROOT
 
 SEED_GAMES = {"build-divide", "sengoku-taisen", "break-joker", "guild-heroes"}
-DATA_ONLY_GAMES = {"magic-the-gathering", "cardfight-vanguard", "zx-zillions-of-enemy-x", "duel-masters"}  # no code of their own
+DATA_ONLY_GAMES = {"magic-the-gathering", "cardfight-vanguard", "zx-zillions-of-enemy-x", "duel-masters",
+                   "pokemon-card-game"}  # no code of their own
 
 
 def test_the_seven_shipped_games_load(catalog: Catalog) -> None:

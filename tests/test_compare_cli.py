@@ -188,9 +188,10 @@ def test_table_formats(cli: Cli, fmt: str) -> None:
         assert out.startswith("\ufeff")  # spreadsheets read the Japanese right
         rows = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
         assert [r[0] for r in rows] == ["game", "break-joker", "build-divide", "cardfight-vanguard", "duel-masters",
-                                        "guild-heroes", "magic-the-gathering", "sengoku-taisen", "zx-zillions-of-enemy-x"]
+                                        "guild-heroes", "magic-the-gathering", "pokemon-card-game", "sengoku-taisen",
+                                        "zx-zillions-of-enemy-x"]
         we = rows[0].index("WE")  # one row per game, a column per field
-        assert [r[we] for r in rows[1:]] == ["4", "3", "3", "3", "3", "2", "3", "3"]
+        assert [r[we] for r in rows[1:]] == ["4", "3", "3", "3", "3", "2", "2", "3", "3"]
     elif fmt == "json":
         assert json.loads(out)["games"][1] == "build-divide"
     elif fmt == "html":

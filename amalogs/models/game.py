@@ -185,13 +185,20 @@ class ResourceCounter(DataModel):
 
 
 class ResourceAttach(DataModel):
-    """Resources attached to a character for a bonus (ONE PIECE's DON!!): in its main phase a player may give one
-    of its characters (its leader too) a standing resource card; the card can pay nothing more this turn, and the
-    character adds ``power`` for the rest of its controller's turn. The cards come back to the resource zone at
-    the end of that turn, rested, and stand again with the others."""
+    """Resources attached to a character. From the resource zone (ONE PIECE's DON!!): in its main phase a player
+    may give one of its characters (its leader too) a standing resource card; the card can pay nothing more this
+    turn, and the character adds ``power`` for the rest of its controller's turn. The cards come back to the
+    resource zone at the end of that turn, rested, and stand again with the others. From the hand (ポケモンカード's
+    energy, ``from_hand``): the turn's one resource card goes from the hand onto a character and stays there until
+    the character leaves play (then to the discard pile with it); what is attached pays the character's attack
+    cost (``battle.attack_cost``) and its retreat (``play.retreat``)."""
 
-    power: Count = Field(description="what one attached resource adds to the character's power (the stat the page "
-                         "maps to AP or BP, both sides of BP), in that stat's printed units")
+    power: Count = Field(0, description="what one attached resource adds to the character's power (the stat the "
+                         "page maps to AP or BP, both sides of BP), in that stat's printed units (from the resource "
+                         "zone only)")
+    from_hand: Flag = Field(False, description="the resource card is attached from the hand, one a turn (the "
+                            "turn's resource play), and stays on the character until it leaves play (ポケモンカード's "
+                            "energy); false: a standing resource card is attached for the turn (DON!!)")
 
 
 class ResourceSystem(DataModel):
@@ -325,6 +332,15 @@ class CombatKeywords(DataModel):
                                  "what destroys its blocker to the defending player (a DDS game's attacker)")
 
 
+class Weakness(DataModel):
+    """弱点 (ポケモンカード's weakness): a character prints the colours it is weak to; battle damage dealt to it by an
+    attacking character of its own game with one of those colours is multiplied."""
+
+    stat: Slug = Field(description="the native text or list stat naming the colours (ids of the profile's colours) "
+                       "the character is weak to")
+    times: Positive = Field(2, description="what the damage is multiplied by")
+
+
 class BattleRules(DataModel):
     """Attacks, blocks, battles and damage on characters."""
 
@@ -363,6 +379,12 @@ class BattleRules(DataModel):
         "it damages the player only when the attack's power, boosts included, is at least the leader's, guards "
         "included (ヴァンガード); a player with no leader is hit as usual")
     guard: Guard | None = Field(None, description="the guard step, when the game has one")
+    attack_cost: Slug | None = Field(
+        None, description="the native number stat a character prints for the resources that must be attached to "
+        "it (resources.attach.from_hand) before it may attack (ポケモンカード's energy cost of its attack); with "
+        "resources.colour_rule 'one-of-colour', one of them must share a colour with the character")
+    weakness: Weakness | None = Field(None, description="弱点: battle damage multiplied when the attacker has a "
+                                      "colour the attacked character prints: see its keys")
     keywords: CombatKeywords = Field(CombatKeywords.model_construct(), description="keywords whose rules are the "
                                      "attack's: evasion (flying), vigilance, defender (optional)")
 
@@ -405,6 +427,23 @@ class Evolve(DataModel):
     second_player_extra: Count = Field(0, description="with pays = 'points': the second player's extra points")
 
 
+class Retreat(DataModel):
+    """にげる (retreat): with 選抜リーダー制, the leader is swapped for another of its player's characters in play,
+    putting as many of the resources attached to the old leader as it prints into the discard pile."""
+
+    stat: Slug = Field(description="the native number stat a character prints: the attached resources its retreat "
+                       "discards (resources.attach.from_hand)")
+    per_turn: Positive = Field(1, description="retreats a turn")
+
+
+class TypeLimit(DataModel):
+    """At most ``per_turn`` cards of one card type played from hand a turn (ポケモンカード's one サポート a turn)."""
+
+    type: Slug = Field(description="the native card type")
+    per_turn: Count = Field(description="how many of its cards a player may play from its hand in one turn")
+    first_turn: Flag = Field(True, description="whether the first player may play one in its first turn")
+
+
 class PlayRules(DataModel):
     """How cards come into play besides paying their cost: the field's places, levels, rides and calls. Every key
     is optional; a game that says none of them plays as before (one field, no places)."""
@@ -433,6 +472,12 @@ class PlayRules(DataModel):
         None, description="a native keyword: when the card in front of a back-row card with it attacks, it may "
         "rest to add its power to that attack for the battle (ブースト)")
     evolve: Evolve | None = Field(None, description="evolution, when the game has it: see its keys")
+    field_limit: Positive | None = Field(
+        None, description="the most characters a player may have in play, its leader among them (ポケモンカード: "
+        "the active Pokémon and a bench of 5); omit: no limit (or the places')")
+    retreat: Retreat | None = Field(None, description="retreat, when the game has it: see its keys")
+    limits: tuple[TypeLimit, ...] = Field((), description="card types of which only so many may be played from "
+                                          "hand a turn")
 
 
 class Zone(Named):

@@ -193,7 +193,7 @@ class _Builder:
 
         def visit(key: str, entry: PlacedCard) -> None:
             out.append((key, entry))
-            for part in ("under", "equipment"):
+            for part in ("under", "equipment", "attached"):
                 for k, sub in enumerate(getattr(entry, part)):
                     visit(f"{key}.{part}[{k}]", sub if isinstance(sub, PlacedCard) else PlacedCard(card=sub))
 
@@ -336,12 +336,14 @@ class _Builder:
             made.entered[uid] = entry.entered
         if entry.counters:
             made.card_counters[uid] = dict(entry.counters)
-        for part, zone_name in (("under", "under"), ("equipment", "equipment")):
+        energy = getattr(seat.module, "resource_zone", "") if getattr(seat.module, "from_hand", False) else ""
+        for part, zone_name in (("under", "under"), ("equipment", "equipment"), ("attached", energy)):
             subs = getattr(entry, part)
             if not subs:
                 continue
             if zone_name not in made.zones:
-                raise self.fail(f"{key}.{part}", f"{seat.game.profile.name} puts no cards {part} a card")
+                what = "attaches no resources from the hand" if part == "attached" else f"puts no cards {part} a card"
+                raise self.fail(f"{key}.{part}", f"{seat.game.profile.name} {what}")
             for k, sub in enumerate(subs):
                 sub = sub if isinstance(sub, PlacedCard) else PlacedCard(card=sub)
                 sub_key = f"{key}.{part}[{k}]"

@@ -105,6 +105,7 @@ def _seat(s: State, i: int, deck_ref: str | None, catalog: Any, ref: Any) -> dic
     if s.sides:
         out["side"] = s.sides[i]
     covered = {"under", "equipment"}
+    energy = module.resource_zone if getattr(module, "from_hand", False) else None
     zones: dict[str, Any] = {}
     for name, target in module.position_zones.items():
         inner = target if isinstance(target, tuple) else (target,)
@@ -112,6 +113,8 @@ def _seat(s: State, i: int, deck_ref: str | None, catalog: Any, ref: Any) -> dic
         cards: list[Any] = []
         for zone in inner:
             held = seat.zones.get(zone, [])
+            if zone == energy:  # (resources attached from the hand are written on their character)
+                held = [u for u in held if u not in seat.attached]
             cards += [_card(s, seat, u, zone, module, unit, ref) for u in (held[::-1] if zone in module.top_last
                                                                            else held)]
         zones[name] = cards
@@ -157,6 +160,10 @@ def _card(s: State, seat: Seat, uid: int, zone: str, module: Any, unit: int, ref
     gear = [e for e in seat.zones.get("equipment", []) if seat.attached.get(e) == uid]
     if gear:
         entry["equipment"] = [_card(s, seat, e, "equipment", module, unit, ref) for e in gear]
+    if getattr(module, "from_hand", False):
+        energy = [e for e, c in seat.attached.items() if c == uid]
+        if energy:
+            entry["attached"] = [_card(s, seat, e, module.resource_zone, module, unit, ref) for e in energy]
     return {"card": ref(uid), **entry} if entry else ref(uid)
 
 

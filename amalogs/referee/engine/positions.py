@@ -76,6 +76,9 @@ class PlacedCard(DataModel):
     counters: dict[str, Count] = Field(default_factory=dict, description="its counters (忠誠, marks …)")
     under: tuple[str | PlacedCard, ...] = Field((), description="cards beneath it (evolution, 超越, 防護), nearest first")
     equipment: tuple[str | PlacedCard, ...] = Field((), description="equipment attached to it")
+    attached: tuple[str | PlacedCard, ...] = Field((), description="resource cards attached to it from the hand "
+                                                   "(resources.attach.from_hand: energy); they lie in its game's "
+                                                   "resource zone")
     at: str | None = Field(None, max_length=100, description="its place on the field, in a game whose field has "
                            "places (play.places); default: the first open place of the zone it is listed in")
 
@@ -88,7 +91,7 @@ class ThisTurn(DataModel):
 
     resource_placed: bool = Field(False, description="it has put its one resource of the turn from hand")
     used: tuple[tuple[Ref, Int], ...] = Field((), description="once-a-turn abilities used: [card, ability]; "
-                                                 "ability -1: the card attacked this turn without resting (vigilance)")
+                                                 "ability -1: the card attacked this turn without resting (vigilance); -2: it evolved this turn")
     moving: bool = Field(False, description="ギルドヒーローズ: its attack phase's move step has begun")
     boost: Int = Field(0, ge=-1000, le=1000, description="extra damage for its next player damage this turn (boost_attack)")
 

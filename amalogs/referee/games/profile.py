@@ -58,13 +58,13 @@ from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.engine.values import has
 from amalogs.referee.games.profile_life import ProfileLife
+from amalogs.referee.games.profile_energy import LEADER
 from amalogs.referee.games.profile_evolve import EVOLVES, UNDER
 from amalogs.referee.games.profile_places import RIDES
 from amalogs.referee.games.profile_plays import PLAYS, OfTypes, ProfilePlays
 
 __all__ = ["ProfileGame"]
 
-LEADER = "leader"  # seat counter: the leader's card (選抜リーダー制)
 MULLIGANS = "mulligans"  # seat counter: mulligans taken (setup.mulligan.times)
 RETURNED = "mulligan-returned"  # seat counter: cards returned so far in a partial mulligan
 NO_CHARACTER = "no character in play"
@@ -192,6 +192,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             self.hidden_zones = self.hidden_zones | {self.resource_deck}
         self._read_places(game, renamed)
         self._read_evolve(game)
+        self._read_energy(game)
         if self.evolve is not None:  # the cards under evolved characters lie in a zone of their own
             self.zones = tuple(dict.fromkeys([*self.zones, UNDER]))
         self.filters_attacks = self.filters_attacks or self.attack_rows is not None or self.leader_place is not None
@@ -225,6 +226,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         shield = (round(_number(card.stats.get(self.guard_stat)) * self.ratio.get(self.guard_stat, 1) * 1000)
                   if self.guard_stat else 0)
         base = card.stats.get(self.evolve_stat) if self.evolve_stat else None  # 進化: the card it goes onto
+        self.read_energy_card(card)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else hp, sp if character else 0,
                         frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives,
@@ -292,10 +294,11 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             return [Action("keep"), Action("mulligan")]
         if not self.no_characters_loses or self.characters(state, i):
             return []
-        hand = [u for u in seat.zones[self.hand] if state.cards[u].type in self.characters_types]
+        able = self._first_characters(state)  # (not an evolution card that evolves from the hand)
+        hand = [u for u in seat.zones[self.hand] if u in able]
         if hand:
             return [Action("leader" if self.leader_rule else "first", (u,)) for u in hand]
-        if any(state.cards[u].type in self.characters_types for u in seat.zones[self.deck]):
+        if any(u in able for u in seat.zones[self.deck]):
             return [Action("redraw")]  # no character in the opening hand: show it, shuffle it back, draw again
         return []  # no character in the whole deck: the seat will lose as play begins
 
@@ -341,6 +344,13 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             seat.counters[LEADER] = uid
         state.emit("leader" if self.leader_rule else "first-character", seat=i, card=uid, name=state.cards[uid].name)
 
+    def _first_characters(self, state: State) -> frozenset[int]:
+        """The characters that may be put into play first (evolution cards that evolve from the hand aside)."""
+        chars = self.character_cards.among(state.cards)
+        if self.hand_evolution:
+            return frozenset(u for u in chars if not state.cards[u].evolves_from)
+        return chars
+
     def _mulliganed(self, state: State, i: int) -> None:
         """One more mulligan taken: the seat may take another while the profile's times allow."""
         seat = state.seats[i]
@@ -385,6 +395,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         seat.counters.pop(PLAYS, None)
         seat.counters.pop(RIDES, None)
         seat.counters.pop(EVOLVES, None)
+        self.forget_turn_limits(seat)
         seat.rested -= set(seat.zones[self.field]) | set(seat.zones[self.resource_zone])
         first_turn = state.rules[i].first_player_skips_draw and i == state.first and seat.turns == 1
         if not first_turn and not draw_from_deck(state, i) and self.library_out_loses:
@@ -405,6 +416,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             able = [u for u in able if (u, ATTACKED) not in seat.used]
         if self.attack_rows is not None:
             able = [u for u in able if self.in_attack_rows(seat, u)]
+        if self.attack_cost_stat is not None:  # only with its attack cost attached
+            able = [u for u in able if self.can_attack_with(state, seat, u)]
         if self.leader_rule:  # only the leader attacks
             leader = self._leader(state, i)
             return [u for u in able if u == leader]
@@ -463,6 +476,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         """ワンサイドアタック: in an attack this game's character makes, the attacked one deals nothing back."""
         if self.one_sided and state.seats[state.cards[attacker].owner].game == self.id:
             dealt[defender] = 0
+        if self.weakness_stat is not None:
+            self.weakness_damage(state, attacker, defender, dealt)
 
 
 ATTACKED = -1

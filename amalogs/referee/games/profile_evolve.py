@@ -26,6 +26,9 @@ __all__ = ["EVOLVES", "EVOLVE_POINTS", "ProfileEvolve"]
 EVOLVES = "evolves"  # seat counter: evolutions this turn (play.evolve.per_turn)
 EVOLVE_POINTS = "evolve-points"  # seat counter: evolve points left (play.evolve.pays = "points")
 UNDER = "under"  # the engine's zone for the cards under an evolved character
+EVOLVED = -2
+"""In a seat's once-a-turn set (``Seat.used``) with a card: it evolved this turn (with ``wait``, it evolves no
+further until the next turn)."""
 
 
 class ProfileEvolve(ProfilePlaces):
@@ -64,7 +67,7 @@ class ProfileEvolve(ProfilePlaces):
         cards = state.cards
         bases: dict[str, list[int]] = {}
         for c in self.characters(state, i):
-            if not (evolve.wait and seat.entered.get(c) == state.turn):
+            if not (evolve.wait and (seat.entered.get(c) == state.turn or (c, EVOLVED) in seat.used)):
                 bases.setdefault(cards[c].name, []).append(c)
         if not bases:
             return []
@@ -108,6 +111,8 @@ class ProfileEvolve(ProfilePlaces):
             seat.rested.discard(base)
             seat.rested.add(uid)
         seat.counters[EVOLVES] = seat.counters.get(EVOLVES, 0) + 1
+        if evolve.wait:  # (a card that evolved this turn waits, as one that came this turn does)
+            seat.used.add((uid, EVOLVED))
         state.auras_stale = True
         state.emit("evolve", seat=i, card=uid, base=base, name=card.name)
         push_effects(state, i, uid, "play")

@@ -20,7 +20,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import POINTS, POINTS_MAX, move_top, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.games.profile_evolve import EVOLVES, ProfileEvolve
+from amalogs.referee.games.profile_energy import ProfileEnergy
 
 if TYPE_CHECKING:
     from amalogs.models.game import ResourceCounter, ResourceSource
@@ -88,7 +88,7 @@ class _Payments:
     payable: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
 
-class ProfilePlays(ProfileEvolve):
+class ProfilePlays(ProfileEnergy):
     """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
     facts below from its profile and page."""
 
@@ -350,11 +350,15 @@ class ProfilePlays(ProfileEvolve):
         actions: list[Action] = []
         hand = seat.zones[self.hand]
         if not seat.energy_placed and self.source in ("any-card", "dedicated-cards") and self.resource_deck is None \
-                and (self.resource_max is None or self._room(state, i, 1)):
+                and not self.from_hand and (self.resource_max is None or self._room(state, i, 1)):
             actions += [Action("energy", (u,)) for u in hand
                         if self.source == "any-card" or self._is_resource(state, u)]
         if self.ride_rule is not None:
             actions += self.ride_actions(state, i)
+        if self.from_hand or self.retreat_rule is not None:
+            characters = self.characters(state, i)
+            actions += self.attach_from_hand_actions(state, i, characters)
+            actions += self.retreat_actions(state, i)
         if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
             if self.attach_power:
                 actions += self.attach_actions(state, i, self._free(state, seat))
@@ -363,10 +367,15 @@ class ProfilePlays(ProfileEvolve):
         cards = state.cards
         level = self.leader_level(state, i) if self.call_limit else 0  # (worked out once for the hand)
         open_places: tuple[str, ...] | None = None
+        limited = self.field_limit is not None or self.type_limits or self.hand_evolution
+        full = self.field_full(state, i)
         for u in hand:
             card = cards[u]
             if card.type in self.resource_types:
                 continue
+            if limited and (card.type in self.characters_types and (full or self.hand_evolution and card.evolves_from)
+                            or self.type_limited(state, i, card.type)):
+                continue  # (play.field_limit; an evolution card only evolves; play.limits)
             placed = self.places and card.type in self.characters_types
             if placed and not self.callable_level(state, i, u, level):
                 continue
@@ -403,7 +412,13 @@ class ProfilePlays(ProfileEvolve):
             self.move(state, i, int(action.args[0]), str(action.args[1]))
             return False
         if action.verb == "attach":
-            self.attach(state, i, int(action.args[0]))
+            if len(action.args) > 1:
+                self.attach_from_hand(state, i, int(action.args[0]), int(action.args[1]))
+            else:
+                self.attach(state, i, int(action.args[0]))
+            return False
+        if action.verb == "retreat":
+            self.retreat(state, i, int(action.args[0]))
             return False
         if action.verb == "evolve":
             self.evolve_onto(state, i, int(action.args[0]), int(action.args[1]))
@@ -413,20 +428,20 @@ class ProfilePlays(ProfileEvolve):
     def _play(self, state: State, i: int, uid: int, free: bool = False, place: str | None = None) -> None:
         seat, card = state.seats[i], state.cards[uid]
         placed = bool(self.places) and card.type in self.characters_types
+        if card.type in self.characters_types and self.field_full(state, i):  # (play.field_limit: a free play)
+            self._no_room(state, i, uid)
+            return
         if placed and place is None:
             place = self.free_place(state, i)
             if place is None:  # no open place (a card played free): it goes to the discard pile
-                for zone in (self.hand, self.life_zone, self.discard):
-                    if uid in seat.zones[zone]:
-                        seat.zones[zone].remove(uid)
-                        break
-                seat.zones[self.discard].append(uid)
-                state.emit("no-place", seat=i, card=uid, name=card.name)
+                self._no_room(state, i, uid)
                 return
         if not free and self.costs and not (self.free_calls and placed):
             self._spend(state, i, card)
         if not free and self.plays_per_turn is not None:
             seat.counters[PLAYS] = seat.counters.get(PLAYS, 0) + 1
+        if not free and self.type_limits:
+            self.count_type_play(seat, card.type)
         for zone in (self.hand, self.life_zone, self.discard):
             if uid in seat.zones[zone]:
                 seat.zones[zone].remove(uid)
@@ -442,6 +457,16 @@ class ProfilePlays(ProfileEvolve):
         else:
             state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free)
         push_effects(state, i, uid, "life" if free else "play")
+
+    def _no_room(self, state: State, i: int, uid: int) -> None:
+        """A character played free with no open place, or past the field limit: to the discard pile."""
+        seat = state.seats[i]
+        for zone in (self.hand, self.life_zone, self.discard):
+            if uid in seat.zones[zone]:
+                seat.zones[zone].remove(uid)
+                break
+        seat.zones[self.discard].append(uid)
+        state.emit("no-place", seat=i, card=uid, name=state.cards[uid].name)
 
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
         if use:

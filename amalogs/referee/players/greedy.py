@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Any, Protocol
 
 from amalogs.referee.engine.actions import Action
+from amalogs.referee.players.greedy_energy import choose_attach_energy, choose_retreat
 from amalogs.referee.players.greedy_places import choose_call, choose_guard, choose_ride, choose_support
 
 __all__ = ["GreedyPlayer"]
@@ -37,7 +38,7 @@ __all__ = ["GreedyPlayer"]
 
 KNOWN_VERBS = frozenset({"keep", "mulligan", "energy", "play", "attack", "block", "use", "discard", "move",
                          "evolve", "equip", "react", "fort", "activate", "leader", "first", "first-leader", "ride",
-                         "boost", "guard", "attach"})
+                         "boost", "guard", "attach", "retreat"})
 HELPFUL = frozenset({"draw", "player_damage", "gain_resource", "boost_attack", "search", "heal", "scout"})
 """Ability effects worth using whenever they can be paid for."""
 AGAINST_OPPONENT = frozenset({"damage", "destroy", "rest", "return_to_hand"})  # good aimed at the opponent
@@ -316,7 +317,7 @@ def choose_play(view: View, legal: list[Action]) -> Action | None:
 def choose_main(view: View, legal: list[Action], used: set[tuple[int, int, int]] | None = None) -> Action | None:
     return (choose_ride(view.obs, legal) or choose_evolve(view, legal) or choose_energy(view, legal) or choose_play(view, legal)
             or choose_equip(view, legal) or choose_activate(view, legal, used if used is not None else set())
-            or choose_attach(view, legal) or choose_move(view, legal))
+            or choose_attach(view, legal) or choose_retreat(view.obs, legal) or choose_move(view, legal))
 
 
 def choose_attach(view: View, legal: list[Action]) -> Action | None:
@@ -324,6 +325,8 @@ def choose_attach(view: View, legal: list[Action]) -> Action | None:
     options = _by_verb(legal, "attach")
     if not options:
         return None
+    if len(options[0].args) > 1:
+        return choose_attach_energy(view.obs, options)
     rested = set(view.seats[view.me].get("rested", ())) if view.me < len(view.seats) else set()
     options = [a for a in options if int(a.args[0]) not in rested]
     if not options:
@@ -429,6 +432,9 @@ def attack_score(view: View, action: Action, attackers: list[Seen]) -> int | Non
     if target is None or punished(view, attacker, blockers):
         return None
     a_dies, t_dies = battle(view, attacker, target)
+    me = view.seats[view.me] if view.me < len(view.seats) else {}
+    if me.get("one_sided"):  # the attacked card strikes nothing back, and the damage it takes stays
+        return 2_000_000 + target.value if t_dies else 100_000 + attacker.ap // 1000
     if t_dies and not a_dies:
         return 2_000_000 + target.value
     if t_dies and target.value > attacker.value:

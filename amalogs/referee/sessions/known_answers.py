@@ -107,7 +107,7 @@ def readable(match: Any, event: dict[str, Any]) -> dict[str, Any]:
     """An event with its card numbers also as ``card-id#N`` (so expectations may name cards by id)."""
     cards = match.state.cards
     out = dict(event)
-    for key in ("card", "attacker", "defender", "blocker", "target", "base", "under", "swapped"):
+    for key in ("card", "attacker", "defender", "blocker", "target", "base", "under", "swapped", "resource", "leader"):
         value = event.get(key)
         if isinstance(value, int) and 0 <= value < len(cards):
             out[key] = f"{cards[value].card_id}#{value}"
