@@ -1,5 +1,5 @@
-"""The conformance suite: every ordered pairing of the shipped games (the seven the referee plays: four with
-modules of their own, three from their data alone), every pair of sample decks.
+"""The conformance suite: every ordered pairing of the shipped games (the nine the referee plays, 81 pairings: four
+with modules of their own, five from their data alone), every pair of sample decks.
 
 After every action of thousands of seeded random matches: every card is in exactly one zone, no count is
 negative, there is a legal action until the match ends, and the match ends by the turn cap at the latest.

@@ -55,7 +55,7 @@ def _mutate_json(data: Any, rng: random.Random) -> Any:
     for _ in range(rng.randrange(1, 4)):
         place = pick(data, rng)
         if place is None:
-            return rng.choice(ODD)
+            return copy.deepcopy(rng.choice(ODD))
         parent, last = place
         kind = rng.randrange(4)
         if kind == 0 and isinstance(parent, dict):
@@ -69,7 +69,7 @@ def _mutate_json(data: Any, rng: random.Random) -> Any:
                 nested = [nested]
             parent[last] = nested
         else:
-            parent[last] = rng.choice(ODD)
+            parent[last] = copy.deepcopy(rng.choice(ODD))  # (a shared [] or {} set into itself would be circular)
     return data
 
 

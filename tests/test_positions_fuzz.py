@@ -48,13 +48,13 @@ def _mutate(data: dict[str, Any], rng: random.Random, card_ids: list[str]) -> di
         if kind == 0:
             del parent[last]
         elif kind == 1:
-            parent[last] = rng.choice(ODD_VALUES)
+            parent[last] = copy.deepcopy(rng.choice(ODD_VALUES))
         elif kind == 2 and isinstance(parent[last], str):
             parent[last] = rng.choice(card_ids) + rng.choice(["", "#0", "#7", "#200"])
         elif isinstance(parent[last], int) and not isinstance(parent[last], bool):
             parent[last] = parent[last] + rng.choice([-2, -1, 1, 2, 50])
         else:
-            parent[last] = rng.choice(ODD_VALUES)
+            parent[last] = copy.deepcopy(rng.choice(ODD_VALUES))
     return data
 
 

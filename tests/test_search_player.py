@@ -197,3 +197,16 @@ def test_search_beats_the_random_player(catalog: Catalog) -> None:
         outcome = play_match(catalog, (side, side), seed, players, log_events=False).outcome
         wins += outcome.winner == seat
     assert wins >= 7, f"search won only {wins} of {n} against random"
+
+
+def test_a_search_player_stops_swapping_cards_between_places(catalog: Catalog) -> None:
+    """ヴァンガード's column swap leaves the board as it was, and where the search sees nothing better it swapped the
+    same two cards for ever (a VG–PK match of the balance report took 100,000 decisions in one turn): it makes at
+    most PLACE_MOVES_A_TURN place moves a turn, and the match ends."""
+    from amalogs.referee.players.search import PLACE_MOVES_A_TURN
+
+    result = play_match(catalog, (resolve_side(catalog, "PK"), resolve_side(catalog, "VG")), 4, ("search", "search"))
+    moves = Counter((e["turn"], e["seat"]) for e in result.events
+                    if e["type"] == "action" and e["action"].startswith("move ") and len(e["action"].split()) == 3)
+    assert result.outcome.reason != "turn cap" and result.outcome.turns <= 60
+    assert moves and max(moves.values()) <= PLACE_MOVES_A_TURN

@@ -13,6 +13,9 @@ not one corner of it. The floor keeps every measure in the score (each reads a r
 averaging, keeps a handful of pairs from deciding the weights alone. :func:`leave_one_out` says how far that fit carries to a pair it
 did not see: each pair in turn is held out, the weights are fitted on the others, and the held-out pair's
 similarity is predicted with them; the figure is Spearman's rho between the judgements and those
+predictions. :func:`leave_one_game_out` asks what a user's new game meets: each game in turn is held out with
+every pair that touches it, the weights are fitted on the pairs left, and the held-out game's pairs are
+predicted with them (each pair twice, once for each of its games); the figure is Spearman's rho over all those
 predictions."""
 
 from __future__ import annotations
@@ -38,11 +41,13 @@ __all__ = [
     "Agreement",
     "Judgement",
     "Judgements",
+    "LeaveOneGameOut",
     "LeaveOneOut",
     "agreement",
     "fit_weights",
     "fitted_weights",
     "last_partner_constraints",
+    "leave_one_game_out",
     "leave_one_out",
     "load_judgements",
     "measured",
@@ -103,6 +108,29 @@ class LeaveOneOut:
     pairs: int
     rows: tuple[tuple[str, str, int, float], ...]  # (a, b, judged score, predicted similarity)
     weights: tuple[dict[str, float], ...]  # the weights fitted without each pair, in the same order
+
+
+@dataclass(frozen=True)
+class LeaveOneGameOut:
+    """Spearman's rho between the judgements and each pair's similarity predicted by weights fitted without any
+    pair of one of its games (each pair twice: once with each of its games held out)."""
+
+    rho: float
+    games: int
+    rows: tuple[tuple[str, str, int, float, str], ...]  # (a, b, judged score, predicted similarity, held-out game)
+    weights: dict[str, dict[str, float]]  # the weights fitted without each game's pairs
+
+    def by_game(self) -> dict[str, float]:
+        """Spearman's rho over each held-out game's own pairs (nan where its scores are all one)."""
+        from scipy.stats import spearmanr
+
+        out: dict[str, float] = {}
+        for game in self.weights:
+            rows = [r for r in self.rows if r[4] == game]
+            scores = [r[2] for r in rows]
+            out[game] = (float(spearmanr(scores, [r[3] for r in rows]).statistic) if len(set(scores)) > 1
+                         else float("nan"))
+        return out
 
 
 def _breakdowns(catalog: Catalog, judgements: Judgements) -> list[tuple[str, str, int, dict[str, float]]]:
@@ -225,3 +253,25 @@ def leave_one_out(catalog: Catalog, judgements: Judgements, tolerance: float = T
         fitted.append({m: float(x) for m, x in zip(MEASURE_WEIGHTS, w, strict=True)})
     rho = float(spearmanr([r[2] for r in rows], [r[3] for r in rows]).statistic)
     return LeaveOneOut(rho, len(rows), tuple(rows), tuple(fitted))
+
+
+def leave_one_game_out(catalog: Catalog, judgements: Judgements, tolerance: float = TOLERANCE) -> LeaveOneGameOut:
+    """Hold out each game in turn with every pair that touches it, fit the weights on the pairs left, and predict
+    the held-out game's pairs; the figure is Spearman's rho over all the predictions (see the module docstring)."""
+    from scipy.stats import spearmanr
+
+    distances, scores = measured(catalog, judgements)
+    pairs = [(j.a, j.b) for j in judgements.pair]
+    games = sorted({g for pair in pairs for g in pair})
+    grid = weight_grid(distances.shape[1])
+    rows: list[tuple[str, str, int, float, str]] = []
+    fitted: dict[str, dict[str, float]] = {}
+    for game in games:
+        keep = np.array([game not in pair for pair in pairs])
+        w = fit_weights(distances[keep], scores[keep], [p for p, k in zip(pairs, keep, strict=True) if k], grid,
+                        tolerance)
+        fitted[game] = {m: float(x) for m, x in zip(MEASURE_WEIGHTS, w, strict=True)}
+        rows += [(j.a, j.b, j.score, float(1.0 - distances[k] @ w), game)
+                 for k, j in enumerate(judgements.pair) if not keep[k]]
+    rho = float(spearmanr([r[2] for r in rows], [r[3] for r in rows]).statistic)
+    return LeaveOneGameOut(rho, len(games), tuple(rows), fitted)

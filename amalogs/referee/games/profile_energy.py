@@ -151,6 +151,20 @@ class ProfileEnergy(ProfileEvolve):
         for e in self.attached_to(seat, base):
             seat.attached[e] = uid
 
+    def place_problems(self, state: State, i: int) -> list[str]:
+        """The places' invariants, and these forms': every attached card lies in the resource zone on a character in
+        play; no more characters in play than the field limit."""
+        problems = super().place_problems(state, i)
+        seat = state.seats[i]
+        if self.from_hand:
+            field, zone = set(seat.zones[self.field]), set(seat.zones[self.resource_zone])
+            astray = [e for e, c in seat.attached.items() if e not in zone or c not in field]
+            if astray:
+                problems.append(f"seat {i} has attached cards off the resource zone or on no card in play: {astray[:5]}")
+        if self.field_limit is not None and len(self.characters(state, i)) > self.field_limit:
+            problems.append(f"seat {i} has more characters in play than its field limit {self.field_limit}")
+        return problems
+
     # --- retreat -------------------------------------------------------------------------------------
 
     def retreat_actions(self, state: State, i: int) -> list[Action]:

@@ -33,6 +33,10 @@ from amalogs.referee.players.greedy import GreedyPlayer, is_done
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "SearchPlayer", "evaluate", "parse_budget"]
 
 DEFAULT_BUDGET = 64  # iterations (determinized playouts) per decision
+PLACE_MOVES_A_TURN = 3
+"""A search player moves cards between places (ヴァンガード's column swap, ``move CARD PLACE``) at most this often a
+turn: a move and the move back leave the board as it was, and where the search sees nothing better it would swap
+the same two cards for ever."""
 MAX_BUDGET = 1_000_000
 
 
@@ -230,6 +234,7 @@ class SearchPlayer:
     def __init__(self, budget: int = DEFAULT_BUDGET, settings: Settings | None = None) -> None:
         self.settings = settings or Settings(budget=budget)
         self.greedy = GreedyPlayer()  # the root's prior; keeps its own memory of abilities used this turn
+        self.moved = (-1, 0)  # (turn, place moves it made in it): PLACE_MOVES_A_TURN (a replay rebuilds it the same)
 
     @property
     def budget(self) -> int:
@@ -243,7 +248,22 @@ class SearchPlayer:
         """The action the search plays most often from this information set."""
         if len(legal) == 1:
             return legal[0]
-        hint = self.greedy.choose(info.observation(), legal, rng) if self.settings.prior > 0 else None
+        observation = info.observation()
+        turn = int(observation.get("turn", 0))
+        if self.moved[0] != turn:
+            self.moved = (turn, 0)
+        if self.moved[1] >= PLACE_MOVES_A_TURN:
+            legal = [a for a in legal if not _place_move(a)] or legal
+        choice = self._search(info, observation, legal, rng)
+        if _place_move(choice):
+            self.moved = (turn, self.moved[1] + 1)
+        return choice
+
+    def _search(self, info: InformationSet, observation: dict[str, Any], legal: list[Action],
+                rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        hint = self.greedy.choose(observation, legal, rng) if self.settings.prior > 0 else None
         root = _Node()
         if hint is not None:
             seed = root.children[hint] = _Node()
@@ -299,6 +319,10 @@ class SearchPlayer:
             legal = m.legal_actions()
             m.apply_action(legal[0] if len(legal) == 1 else fast_policy(m, legal, rng))
         return evaluate(s, me)
+
+
+def _place_move(a: Action) -> bool:
+    return a.verb == "move" and len(a.args) == 2
 
 
 def _ucb(node: _Node, c: float) -> float:
