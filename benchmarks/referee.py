@@ -14,6 +14,7 @@ RLCard is not a dependency of amalogs: `pip install rlcard` to include the compa
     python benchmarks/referee.py --matches 500 --rounds 5 --players greedy
     python benchmarks/referee.py --command      # the whole command as a process (below)
     python benchmarks/referee.py --command --only seed   # … the 16 pairings of the seed games only (or: data)
+    python benchmarks/referee.py --command --game PK     # … only the pairings of one game
 
 ``--command`` times what a user types, ``amalogs match A B -n N --rows F --jobs 1``, as a process of its own:
 its start-up (imports, the catalog) is measured by running the same command with ``-n 1`` beside it, and
@@ -101,9 +102,9 @@ def _command_run(a: str, b: str, n: int, players: str, rows: Path) -> tuple[floa
     return seconds, decisions
 
 
-def whole_command(matches: int, rounds: int, players: str, only: str = "all") -> int:
+def whole_command(matches: int, rounds: int, players: str, only: str = "all", game: str | None = None) -> int:
     """The ``--command`` mode (see the module docstring); ``only``: ``seed`` or ``data`` for one half of the
-    pairings."""
+    pairings; ``game``: only the pairings of that game (an id, 略称 or name)."""
     import os
     import tempfile
 
@@ -115,6 +116,9 @@ def whole_command(matches: int, rounds: int, players: str, only: str = "all") ->
              for a, b in ordered]
     if only != "all":
         names = [n for n in names if n[3] == (only == "seed")]
+    if game is not None:
+        wanted = catalog.game(game).id
+        names = [n for n in names if wanted in (n[1], n[2])]
     ratios: dict[str, list[float]] = {}
     speeds: dict[str, float] = {}
     startups: dict[str, list[float]] = {}
@@ -162,9 +166,10 @@ def main() -> int:
     parser.add_argument("--command", action="store_true", help="time the whole command as a process")
     parser.add_argument("--only", choices=("all", "seed", "data"), default="all",
                         help="with --command: only the seed games' pairings, or only those with a game from data")
+    parser.add_argument("--game", help="with --command: only the pairings of this game (id, 略称 or name)")
     opts = parser.parse_args()
     if opts.command:
-        return whole_command(opts.matches, opts.rounds, opts.players, opts.only)
+        return whole_command(opts.matches, opts.rounds, opts.players, opts.only, opts.game)
     rows: dict[str, tuple[float, float]] = {}
     ratios: dict[str, list[float]] = {}
     uno: float | None = None

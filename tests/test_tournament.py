@@ -150,7 +150,7 @@ def test_an_interrupted_tournament_goes_on_with_the_same_command(tmp_path: Path)
     """Ctrl-C (SIGINT) in the middle keeps the rows played; the same command finishes with the rows an
     uninterrupted run writes."""
     exe = [sys.executable, "-m", "amalogs"]
-    args = ["tournament", "BD", "GH", "-n", "6", "--quiet", "--jobs", "1"]
+    args = ["tournament", "BD", "GH", "-n", "20", "--quiet", "--jobs", "1"]  # (long enough that Ctrl-C lands mid-run)
     whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
     env = {**os.environ, "COLUMNS": "100"}
     subprocess.run([*exe, *args, "--rows", str(whole)], check=True, capture_output=True, env=env)
