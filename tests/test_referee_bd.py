@@ -8,6 +8,7 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, IllegalActionError, Match, RandomPlayer
+from amalogs.referee.engine.instances import card_instance
 from amalogs.referee.engine.state import CardData, State
 from amalogs.referee.games.build_divide import BuildDivide
 
@@ -437,7 +438,7 @@ def test_an_awakening_ability_works_only_while_the_territory_is_open(catalog: Ca
     valga = catalog.cards("build-divide")["valga-crimson-dragon-king"]  # 覚醒【アタック時】相手に1ダメージ
     for opened in (False, True):
         t = Table()
-        data = BD.card_data(valga, len(t.cards), 0)
+        data = card_instance(catalog, catalog.games["build-divide"], valga, len(t.cards), 0)
         assert [e.do for e in data.effects] == ["destroy", "player_damage"] and len(data.conditions) == 1
         t.cards.append(data)
         t.state.seats[0].zones["field"].append(data.uid)
@@ -451,11 +452,29 @@ def test_an_awakening_ability_works_only_while_the_territory_is_open(catalog: Ca
         assert bool(unmet) is not opened
 
 
+def test_an_awakening_aura_raises_the_other_units_only_while_the_territory_is_open(catalog: Catalog) -> None:
+    """セラフィナ's 覚醒【永続】: the player's *other* units +2000 (a selector with ``other``), not itself."""
+    from amalogs.referee.engine.values import ap
+
+    seraphina = catalog.cards("build-divide")["seraphina-white-wing"]
+    t = Table()
+    data = card_instance(catalog, catalog.games["build-divide"], seraphina, len(t.cards), 0)
+    t.cards.append(data)
+    t.state.seats[0].zones["field"].append(data.uid)
+    t.state.has_auras = True
+    mine, theirs = t.card(0, "field", 3000), t.card(1, "field", 3000)
+    t.state.auras_stale = True
+    assert (ap(t.state, mine), ap(t.state, data.uid), ap(t.state, theirs)) == (3000, 6500, 3000)
+    t.card(0, "territory-open", kind="territory")
+    t.state.auras_stale = True
+    assert (ap(t.state, mine), ap(t.state, data.uid), ap(t.state, theirs)) == (5000, 6500, 3000)
+
+
 def test_an_awakening_activated_ability_is_offered_only_while_the_territory_is_open(catalog: Catalog) -> None:
     lumie = catalog.cards("build-divide")["lumie-azure-sage"]  # 覚醒【起動】レスト：相手のユニット1体を手札に戻す
     t = Table()
     t.state.phase = "main"
-    data = BD.card_data(lumie, len(t.cards), 0)
+    data = card_instance(catalog, catalog.games["build-divide"], lumie, len(t.cards), 0)
     t.cards.append(data)
     t.state.seats[0].zones["field"].append(data.uid)
     victim = t.card(1, "field", 3000)

@@ -64,6 +64,8 @@ class GameFacts:
     """A player has a leader in play (a leader's place, 選抜リーダー制)."""
     boosts: bool = False
     """A card may boost an attack (the profile's ``play.boost``: ヴァンガード's ブースト)."""
+    territories: bool = False
+    """A player may open a territory (a permanent type whose opened state counts as フィールド: ビルディバイド)."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -91,6 +93,7 @@ def facts_of(game: Game) -> GameFacts:
         leader=any(place.leader for place in profile.play.places)
         or any(str(e.rule) == "選抜リーダー制" for e in page.keyword_rules),
         boosts=profile.play.boost is not None and bool(profile.play.places),
+        territories=any(e.state is not None and "開放" in e.state for e in page.permanent_types),
     )
 
 
@@ -211,7 +214,11 @@ def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
 
 
 def _condition(c: object, t: GameFacts) -> Verdict | None:
-    """A condition that the target cannot meet, or meets always: on the leader's place, in a game without one."""
+    """A condition that the target cannot meet, or meets always: on the leader's place, in a game without one; an
+    opened territory, in a game without territories."""
+    if getattr(c, "rule", None) == "territory-open" and not t.territories:
+        return Verdict(CANNOT, f"only while its controller has a territory opened, and {t.game} has no territories: "
+                               "it never works")
     place = getattr(c, "place", None)
     if place is None or t.leader:
         return None

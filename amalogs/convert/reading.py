@@ -85,7 +85,7 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     battle, bratio = w.battle
     keyword_names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
     pb = w.pb
-    pattern = (f"(?P<row>{re.escape(pb.front_row)}|{re.escape(pb.back_row)})?"
+    pattern = (f"(?P<other>{re.escape(pb.other)})?(?P<row>{re.escape(pb.front_row)}|{re.escape(pb.back_row)})?"
                f"(?P<others>{re.escape(pb.leader)}以外の)?"
                f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
                f"(?:{re.escape(pb.keyword_open)}(?P<keyword>.+?){re.escape(pb.keyword_close)}を持つ)?"
@@ -95,6 +95,8 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     if m is None:
         return None
     out: dict[str, object] = {}
+    if m["other"]:
+        out["other"] = True
     if m["row"]:
         out["row"] = "front" if m["row"] == pb.front_row else "back"
     if m["others"]:
@@ -349,6 +351,8 @@ def _read_condition_part(w: Words, part: str) -> dict[str, object] | None:
         return {"place": "not-leader"}
     if part == pb.behind:
         return {"behind": True}
+    if part == pb.territory_open:
+        return {"rule": "territory-open"}
     counters = _alternatives([pb.counter, "枚"])
     m = re.fullmatch(f"(?P<pre>.*?)が(?P<n>\\d+)(?P<c>{counters})(?P<op>以上|以下)(?P<post>.*)", part)
     if m is None:

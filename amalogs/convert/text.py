@@ -169,6 +169,8 @@ def _card_word(name: str) -> str:
 def _filter(w: Words, f: CardFilter) -> str:
     parts = []
     if isinstance(f, Selector):
+        if f.other:
+            parts.append(w.pb.other)
         if f.row is not None:
             parts.append(w.pb.front_row if f.row == "front" else w.pb.back_row)
         if f.leader == "not" and w.pb.others is None:
@@ -360,6 +362,8 @@ def condition(w: Words, c: Condition | None) -> str:
             parts.append(f"{pb.this_character}が{pb.others if pb.others is not None else pb.leader + '以外'}")
     if c.behind:
         parts.append(pb.behind)
+    if c.rule == "territory-open":
+        parts.append(pb.territory_open)
     if c.count is not None:
         n = c.count
         chosen = Selector(side=n.side, leader=n.leader, row=n.row, state=n.state,

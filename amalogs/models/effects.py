@@ -93,6 +93,8 @@ class Selector(CardFilter):
     row: Literal["front", "back"] | None = Field(
         None, description="only cards on a place of this row (a game whose field has places in rows; elsewhere "
         "every card counts as in the front row)")
+    other: bool = Field(False, description="every match but the card itself (「自分の他のユニット」, \"other "
+                        "creatures you control\")")
 
 
 class FieldCount(CardFilter):
@@ -118,6 +120,9 @@ class Condition(DataModel):
     behind: bool = Field(False, description="its controller has no more of its life left than an opponent (as a "
                          "share of the starting life: ヴァンガード's 'your damage is at least your opponent's')")
     count: FieldCount | None = Field(None, description="so many cards in play that match")
+    rule: Literal["territory-open"] | None = Field(
+        None, description="a state its own game's rules name: 'territory-open', its controller has a territory "
+        "opened (ビルディバイド's 覚醒); in a game without territories it never holds")
 
 
 class Payment(DataModel):

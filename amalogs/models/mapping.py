@@ -279,6 +279,9 @@ class Phrasebook(DataModel):
                          "{leader}以外の (or `others`)")
     others: Text | None = Field(None, description="the characters that are not the leader, as one word (リアガード); "
                                 "omit: {leader}以外の before the character word")
+    other: Text = Field("他の", description="before a card: any but the card itself (他の, その他の)")
+    territory_open: Text = Field("自分のテリトリーが開放されている", description="a condition: its controller has a "
+                                 "territory opened (ビルディバイド's 覚醒)")
     front_row: Text = Field("前列の", description="before a card: on a place of the front row")
     back_row: Text = Field("後列の", description="before a card: on a place of the back row")
     counter_blast: Text = Field("カウンターブラスト({})", description="a cost: turn {} face-up cards of one's "

@@ -26,7 +26,7 @@ from amalogs.catalog import Game
 from amalogs.convert.canonical import CanonicalCard, derived_stats
 from amalogs.convert.native import Conversion, Fidelity, FieldReport, show
 from amalogs.models.cards import Card
-from amalogs.models.effects import CardFilter, Effect, Selector
+from amalogs.models.effects import CardFilter, Condition, Effect, Selector
 from amalogs.ontology.terms import ColourSlot, UnifiedKeyword
 
 __all__ = ["FIDELITY_STYLE", "MIN_COLUMN", "canonical_view", "card_record", "card_row", "card_view", "cards_table",
@@ -74,8 +74,25 @@ def _target(s: Selector) -> str:
         return "this card"
     side = {"opponent": "opposing", "self": "own", "any": "any"}[s.side]
     how_many = "every" if s.count == 0 else str(s.count)
-    words = [how_many, side] + ([s.state] if s.state else []) + (_filter_words(s) or ["card"])
+    words = [how_many, side] + (["other"] if s.other else []) + ([s.state] if s.state else []) \
+        + (_filter_words(s) or ["card"])
     return " ".join(words)
+
+
+def _condition(c: Condition) -> str:
+    """A condition in a few words (``own turn, not-leader, 2+ own キャラ科``)."""
+    words = [f"{c.turn} turn"] if c.turn else []
+    if c.place:
+        words.append(f"on the {c.place}" if c.place == "leader" else "not the leader")
+    if c.behind:
+        words.append("behind on life")
+    if c.rule:
+        words.append(c.rule)
+    if c.count is not None:
+        n = c.count
+        bounds = "".join(f"{op}{v}" for op, v in (("≥", n.at_least), ("≤", n.at_most)) if v is not None)
+        words.append(f"{bounds} {n.side} {' '.join(_filter_words(n)) or 'card'}")
+    return ", ".join(words) or "always"
 
 
 def describe_effect(e: Effect) -> str:
@@ -110,7 +127,8 @@ def describe_effect(e: Effect) -> str:
         text = "choose one: " + " / ".join(describe_effect(o).rsplit(" [", 1)[0] for o in e.options)  # type: ignore[union-attr]
     else:
         text = f"(native) {d['text']}"
-    extras = [d["when"]] + (["optional"] if d["optional"] else []) + ([f"cost: {d['cost']}"] if d["cost"] else [])
+    extras = [d["when"]] + (["optional"] if d["optional"] else []) + ([f"cost: {d['cost']}"] if d["cost"] else []) \
+        + ([f"if {_condition(e.condition)}"] if e.condition is not None else [])
     return f"{text} [{', '.join(extras)}]"
 
 

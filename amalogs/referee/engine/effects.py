@@ -69,6 +69,8 @@ def candidates(s: State, p: Pending) -> list[int]:
     target = p.effect.target
     if target.self_only:
         return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
+    if target.other:
+        return [u for u in in_play(s, p.controller, target) if u != p.source]
     return in_play(s, p.controller, target)
 
 

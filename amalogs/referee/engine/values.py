@@ -48,6 +48,8 @@ def holds(s: State, controller: int, uid: int, c: Any) -> bool:
         on = uid in s.games[controller].characters(s, controller)
         if not on or (s.games[controller].leader_of(s, controller) == uid) != (c.place == "leader"):
             return False
+    if c.rule is not None and not CONDITIONS[c.rule](s, controller):
+        return False
     if c.behind and not all(life_left(s, controller) <= life_left(s, j) for j in opponents(s, controller)):
         return False
     count = c.count
@@ -114,6 +116,8 @@ def _main_life_left(s: State, i: int) -> float:
 def condition_text(c: Any) -> str:
     """A condition as a short line for the log (``turn=own place=leader count≤2``)."""
     parts = [f"{k}={v}" for k, v in (("turn", c.turn), ("place", c.place)) if v is not None]
+    if c.rule is not None:
+        parts.append(c.rule)
     if c.behind:
         parts.append("behind")
     if c.count is not None:
@@ -195,7 +199,7 @@ def refresh_auras(s: State) -> None:
                 targets = [src] if src in characters_of(s, i) else []
             else:
                 targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
-                           if matches(s, u, e.target)]
+                           if matches(s, u, e.target) and not (e.target.other and u == src)]
             for uid in targets:
                 _aura(s, uid, e)
 

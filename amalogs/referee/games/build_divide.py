@@ -17,8 +17,6 @@ and its activated abilities can be used while it is open.
 
 from __future__ import annotations
 
-from typing import Any
-
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import (
@@ -44,39 +42,11 @@ _ATTACK_PHASE = Action("attack-phase")
 _new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)  # losing condition ② of seed 000: any draw, not only a turn's
 
 
-# 覚醒 (awakening): an ability that works only while its controller's territory is open. The shipped cards
-# write it as a `native` effect (the effect vocabulary has no conditions); the ones the vocabulary can say are
-# carried out from this table, by card id, with the condition attached. Still native: セラフィナ's aura over
-# the *other* units (no "other than itself" selector) and ノクターン's trigger on an opposing unit's
-# destruction (no such timing).
-AWAKENED: dict[str, dict[str, Any]] = {
-    "valga-crimson-dragon-king": {"do": "player_damage", "amount": 1, "who": "opponent"},
-    "ignart-crimson-dragon-emperor": {"do": "damage", "amount": 3,
-                                      "target": {"side": "opponent", "family": "キャラ科", "count": 0}},
-    "lumie-azure-sage": {"do": "return_to_hand", "target": {"side": "opponent", "family": "キャラ科"}},
-}
-TERRITORY_OPEN = "territory-open"  # the condition's name (see amalogs.referee.engine.effects.CONDITIONS)
+# 覚醒 (awakening): an ability that works only while its controller's territory is open is written in the cards'
+# data with its condition (``condition = { rule = "territory-open" }``, amalogs.referee.engine.values.CONDITIONS).
 GATE_OPENING = "gate-opening-chant"  # 開門の詠唱: opens the territory of an ace on the field (carry_out_native)
 ASSAULT = "assault-territory"  # アサルトテリトリー: opened, it is a unit on the field
 ASSAULT_UNIT = (7000, 7000, 2000)  # its unit values as a lasting change: power 7000 (BP 7), hit 2 (thousandths)
-
-
-def awakening(card: Card) -> tuple[tuple[Any, ...], dict[int, str]]:
-    """A card's effects with its 覚醒 abilities carried out where the table has them, and their conditions."""
-    wanted = AWAKENED.get(card.id)
-    if wanted is None:
-        return tuple(card.effects), {}
-    from pydantic import TypeAdapter
-
-    from amalogs.models.effects import Effect
-
-    effects, conditions = [], {}
-    for e in card.effects:
-        if e.do == "native" and str(getattr(e, "text", "")).startswith("覚醒"):
-            e = TypeAdapter(Effect).validate_python({**wanted, "when": e.when, "cost": e.cost, "pay": e.pay})
-            conditions[id(e)] = TERRITORY_OPEN
-        effects.append(e)
-    return tuple(effects), conditions
 
 
 class BuildDivide(CoreGame):
@@ -100,12 +70,11 @@ class BuildDivide(CoreGame):
         power, hit = int(s.get("power", 0)), int(s.get("hit", 0))  # type: ignore[arg-type]
         unit = card.type in ("unit", "ace-unit")
         title = s.get("title")
-        effects, conditions = awakening(card)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, int(s.get("play-cost", 0)),  # type: ignore[arg-type]
                         power if unit else 0, power if unit else 0, hit, frozenset(card.keywords),
                         frozenset(),
-                        f"{power}/{hit}" if unit else "", (), effects,
-                        title=title if isinstance(title, str) else None, conditions=conditions)
+                        f"{power}/{hit}" if unit else "", (), tuple(card.effects),
+                        title=title if isinstance(title, str) else None)
 
     def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = seat_from(self.id, ZONES, parts, {"main": "deck", "territory": "territory", "d-deck": "d-deck"})
