@@ -336,15 +336,15 @@ def test_a_card_a_legal_action_names_carries_those_actions(client: TestClient) -
 
 def test_an_effect_the_referee_cannot_carry_out_is_shown_to_everyone_with_its_text(client: TestClient,
                                                                                     catalog: Catalog) -> None:
-    """A Z/X card's native effect (seed 3: 焦土の破壊竜 ガルザーク's ヴォイドブリンガー, played on turn 3) is listed
-    on every page, with its printed text and what the effect does, for the players to resolve by hand."""
-    made = _create(client, ("greedy", "greedy"), seed=3, decks=("zx-zillions-of-enemy-x:red-dragon-rush", BD))
+    """A Magic card's native effect (seed 17: 織りの拒絶, a counterspell, cast on turn 10) is listed on every page,
+    with its printed text and what the effect does, for the players to resolve by hand."""
+    made = _create(client, ("greedy", "greedy"), seed=17, decks=("magic-the-gathering:white-blue-skies", BD))
     _wait(client, made["id"], lambda s: s["finished"])
     state = _table(client, made["id"]).session.match.state
     events = [e for e in state.events if e["type"] == "effect-not-carried-out"]
     assert events
     card = state.cards[events[0]["card"]]
-    text = catalog.cards("zx-zillions-of-enemy-x")[card.card_id].text
+    text = catalog.cards("magic-the-gathering")[card.card_id].text
     assert text
     for path in (made["watch"], f"/m/{made['id']}/watch/view"):
         page = client.get(path).text

@@ -169,9 +169,60 @@ def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdic
             return Verdict(DIFFERENT, f"{g} is DDS: its attackers deal their attack value, and the boost is added to it "
                                       "as that many points")
         return _works(s, t)
+    if kind == "produce":
+        return _produce(e, s, t)
+    if kind == "put_into_play":
+        return _put_into_play(e, s, t)
     if kind == "player_damage" and s is not None and s.life != t.life:
         return Verdict(DIFFERENT, f"each SP point is one point of {g}'s life ({t.life}), not of {s.game}'s ({s.life})")
     return _works(s, t)
+
+
+def _referee_of(game_id: str) -> object:
+    """The referee's core game for a game id (a module of its own, or the one that plays games from data)."""
+    import amalogs.referee.games  # noqa: F401  (registers the modules; imported only when a form needs it)
+    from amalogs.referee.engine.registry import MODULES
+    from amalogs.referee.games.profile import ProfileGame
+
+    return MODULES.get(game_id, ProfileGame)
+
+
+def _produce(e: object, s: GameFacts | None, t: GameFacts) -> Verdict:
+    """A mana ability: it works where the target's referee pays with it (``produce_use``)."""
+    g = t.game
+    use = getattr(_referee_of(g), "produce_use", None)
+    named = getattr(e, "for_card", None)
+    if t.resources is None or use is None:
+        return Verdict(CANNOT, f"{g} pays its costs another way: nothing pays with a card's mana ability")
+    if named and use != "retainer":
+        return Verdict(CANNOT, f"it pays only toward {named}, and {g} has no payment for one named card: it is never "
+                               "used")
+    if use == "retainer":
+        return Verdict(CANNOT if not named else WORKS, f"in {g} only a 臣下 pays, one white circle of its 当主" + (
+            "" if named else ": a card's mana ability is never used"))
+    missing = [str(c) for c in getattr(e, "colours") if c != "any" and c is not ColourSlot.COLOURLESS
+               and c not in t.colour_slots]
+    if missing:
+        return Verdict(DIFFERENT, f"it gives {', '.join(missing)}, a colour {g} does not have: it pays only the part "
+                                  "of a cost of no colour")
+    if use == "mana":
+        return Verdict(DIFFERENT, f"in {g} only a mana card in the mana area pays: on any other card it is never used")
+    if getattr(e, "amount", 1) > 1:
+        return Verdict(DIFFERENT, f"{g}'s referee counts the card as one resource: it gives 1, not {e.amount}")  # type: ignore[attr-defined]
+    return _works(s, t)
+
+
+def _put_into_play(e: object, s: GameFacts | None, t: GameFacts) -> Verdict:
+    """The card itself onto the field, free: where the target's referee can put a card there."""
+    g = t.game
+    module = _referee_of(g)
+    from amalogs.referee.games.profile import ProfileGame
+
+    if module is ProfileGame:
+        return _works(s, t)
+    if getattr(module, "produce_use", None) == "mana" and getattr(e, "when", "") == "life":
+        return Verdict(DIFFERENT, f"in {g} only a quick character broken out of a fort goes into play this way")
+    return Verdict(CANNOT, f"{g}'s referee puts no card into play this way: it never happens")
 
 
 def _choice(options: list[object], s: GameFacts | None, t: GameFacts) -> Verdict:

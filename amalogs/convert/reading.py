@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from amalogs.convert.text import (
+    ANY_COLOUR,
     CHOICES,
     _BATTLE,
     _NUMBER,
@@ -177,6 +178,15 @@ def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
          lambda m: {"do": "heal", "amount": int(m[2]), "who": _read_player(w, m[1])}),
         (re.escape(pb.boost).replace(re.escape("{amount}"), f"({_NUMBER})"),
          lambda m: {"do": "boost_attack", "amount": int(m[1])}),
+        (f"(.+?)を{n}生み出す(?:（「(.+)」を出すコストにのみ使える）)?",
+         lambda m: _read_produce(w, m[1], int(m[2]), m[3])),
+        (f"(?:(.+?)は)?(.+?)カウンターを{n}個得る",
+         lambda m: {"do": "add_counter", "counter": m[2], "count": int(m[3]),
+                    "who": _read_player(w, m[1]) if m[1] else "self"}),
+        (f"(?:(.+?)は)?{re.escape(pb.deck)}の上から{n}枚を{re.escape(pb.discard_pile)}に置く",
+         lambda m: {"do": "mill", "count": int(m[2]), "who": _read_player(w, m[1]) if m[1] else "self"}),
+        (f"{re.escape(pb.this_character)}をコストを支払わずに場に出す(。それを{re.escape(pb.rest)})?",
+         lambda m: {"do": "put_into_play", "rested": bool(m[1])}),
     ]
     for pattern, make in simple:
         m = re.fullmatch(pattern, body)
@@ -185,6 +195,18 @@ def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
     yield from _parse_targeted(w, body)
     yield from _parse_search(w, body)
     yield from _parse_choice(w, body)
+
+
+def _read_produce(w: Words, colours: str, amount: int, for_card: str | None) -> dict[str, object] | None:
+    names = {**{str(slot.value): slot for slot in ColourSlot}, **{name: slot for slot, name in w.colours.items()}}
+    slots: list[object] = []
+    for word in colours.split("か"):
+        slot = "any" if word == ANY_COLOUR else names.get(word)
+        if slot is None:
+            return None
+        slots.append(slot)
+    return {"do": "produce", "colours": slots, "amount": amount, **({"for_card": for_card} if for_card else {}),
+            "when": "activated"}
 
 
 def _parse_choice(w: Words, body: str) -> Iterator[dict[str, object]]:
@@ -353,6 +375,10 @@ def _read_condition_part(w: Words, part: str) -> dict[str, object] | None:
         return {"behind": True}
     if part == pb.territory_open:
         return {"rule": "territory-open"}
+    held = re.fullmatch("(?P<who>.+?)に(?P<name>.+?)カウンターが(?P<n>\\d+)個以上ある", part)
+    if held is not None and held["who"] in (pb.self_player, pb.opponent_player):
+        side = "self" if held["who"] == pb.self_player else "opponent"
+        return {"counter": {"name": held["name"], "side": side, "at_least": int(held["n"])}}
     counters = _alternatives([pb.counter, "枚"])
     m = re.fullmatch(f"(?P<pre>.*?)が(?P<n>\\d+)(?P<c>{counters})(?P<op>以上|以下)(?P<post>.*)", part)
     if m is None:

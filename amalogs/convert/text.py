@@ -259,8 +259,23 @@ def _body(w: Words, e: _AnyEffect) -> str:
         return f"{_selector(w, e.target)}の{_change(w, e.stat, e.amount)}"
     if kind == "choose":
         return pb.choose_one.format(CHOICES.join(_wrapped(w, option) for option in e.options))
+    if kind == "produce":
+        colours = "か".join(ANY_COLOUR if c == "any" else _colour(w, c) for c in e.colours)
+        only = f"（「{e.for_card}」を出すコストにのみ使える）" if e.for_card else ""
+        return f"{colours}を{e.amount}生み出す{only}"
+    if kind == "add_counter":
+        head = "" if e.who == "self" else f"{_player(w, e.who)}は"
+        return f"{head}{e.counter}カウンターを{e.count}個得る"
+    if kind == "mill":
+        head = "" if e.who == "self" else f"{_player(w, e.who)}は"
+        return f"{head}{pb.deck}の上から{e.count}枚を{pb.discard_pile}に置く"
+    if kind == "put_into_play":
+        return f"{pb.this_character}をコストを支払わずに場に出す" + (f"。それを{pb.rest}" if e.rested else "")
     raise ValueError(f"no sentence for a {kind} effect")
 
+
+ANY_COLOUR = "好きな色"
+"""A produce effect's ``any`` colour."""
 
 CHOICES = "／"
 """Between the options of a choice (what :attr:`Phrasebook.choose_one` holds)."""
@@ -364,6 +379,9 @@ def condition(w: Words, c: Condition | None) -> str:
         parts.append(pb.behind)
     if c.rule == "territory-open":
         parts.append(pb.territory_open)
+    if c.counter is not None:
+        who = pb.self_player if c.counter.side == "self" else pb.opponent_player
+        parts.append(f"{who}に{c.counter.name}カウンターが{c.counter.at_least}個以上ある")
     if c.count is not None:
         n = c.count
         chosen = Selector(side=n.side, leader=n.leader, row=n.row, state=n.state,

@@ -26,6 +26,14 @@ Primitives (``do = ...``):
   shield and fort games: nothing happens.
 - ``choose``: its controller chooses one of ``options`` (two to five effects of the same timing), which takes
   place (「次の中から1つを選ぶ」, Magic's modal "Choose one —").
+- ``produce``: a mana ability: the card, rested as its cost, gives ``amount`` resources of one of ``colours``
+  (canonical colour slots; ``any``: any colour; 無色 pays only the part of a cost of no colour) toward a
+  payment, or only toward playing the card named ``for_card`` (戦国大戦TCG's 臣下 and its 当主).
+- ``add_counter``: ``who`` gets ``count`` counters of the name ``counter`` (a player's counters: 忠誠, 謀反);
+  a condition may ask for them (``condition.counter``).
+- ``mill``: ``who`` puts the top ``count`` cards of its deck into its discard pile.
+- ``put_into_play``: the card itself goes from where it is (the life it was revealed from, the hand) onto its
+  owner's field without its cost being paid (ギルドヒーローズ' 砦 quick characters), rested if ``rested``.
 - ``native``: an effect only the card's own game can carry out; in another game it fizzles (立ち消え).
 """
 
@@ -38,7 +46,7 @@ from pydantic import Field, StrictInt, model_validator
 from amalogs.models.base import MAX_COUNT, Count, DataModel, Number, Positive, Text
 from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family, Genus, UnifiedKeyword
 
-__all__ = ["Choose", "Condition", "Effect", "FieldCount", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
+__all__ = ["Choose", "Condition", "PlayerCounter", "Produce", "Effect", "FieldCount", "Selector", "CardFilter", "EFFECT_KINDS", "Payment", "Timing"]
 
 Side = Literal["self", "opponent", "any"]
 Player = Literal["self", "opponent", "both"]
@@ -108,6 +116,14 @@ class FieldCount(CardFilter):
     at_most: Count | None = None
 
 
+class PlayerCounter(DataModel):
+    """A player's counters of one name, for a condition: at least so many."""
+
+    name: Text = Field(description="the counter's name, as add_counter gives it (忠誠, 謀反)")
+    side: Literal["self", "opponent"] = "self"
+    at_least: Positive = 1
+
+
 class Condition(DataModel):
     """When an effect works: every part given must hold as it would take place (a static effect: at every moment).
     A triggered effect whose condition does not hold does nothing (logged ``condition-unmet``)."""
@@ -120,6 +136,8 @@ class Condition(DataModel):
     behind: bool = Field(False, description="its controller has no more of its life left than an opponent (as a "
                          "share of the starting life: ヴァンガード's 'your damage is at least your opponent's')")
     count: FieldCount | None = Field(None, description="so many cards in play that match")
+    counter: PlayerCounter | None = Field(None, description="a player has so many counters of a name "
+                                          "(add_counter's)")
     rule: Literal["territory-open"] | None = Field(
         None, description="a state its own game's rules name: 'territory-open', its controller has a territory "
         "opened (ビルディバイド's 覚醒); in a game without territories it never holds")
@@ -254,6 +272,41 @@ class Heal(_Effect):
     who: Player = "self"
 
 
+class Produce(_Effect):
+    do: Literal["produce"]
+    amount: Positive = 1
+    colours: Annotated[list[ColourSlot | Literal["any"]], Field(min_length=1)] = Field(
+        default_factory=lambda: ["any"], description="canonical colour slots it may give, one of them each time "
+        "(its controller's choice); 'any': every colour")
+    for_card: Text | None = Field(None, description="it pays only toward playing the card of this name (a 臣下's "
+                                  "当主)")
+
+    @model_validator(mode="after")
+    def _a_mana_ability(self) -> Produce:
+        if self.when not in ("activated", "static"):
+            raise ValueError(f"a produce effect is a mana ability: when must be 'activated' (resting the card, "
+                             f"pay.rest_self) or 'static' (got {self.when!r})")
+        return self
+
+
+class AddCounter(_Effect):
+    do: Literal["add_counter"]
+    counter: Text = Field(description="the counters' name (忠誠, 謀反)")
+    count: Positive = 1
+    who: Player = "self"
+
+
+class Mill(_Effect):
+    do: Literal["mill"]
+    count: Positive = 1
+    who: Player = "opponent"
+
+
+class PutIntoPlay(_Effect):
+    do: Literal["put_into_play"]
+    rested: bool = Field(False, description="it enters rested (spent, on standby)")
+
+
 class Native(_Effect):
     do: Literal["native"]
     text: Text = Field(description="what it does in its own game, in the project's words")
@@ -307,6 +360,10 @@ Effect = Annotated[
     | Discard
     | Heal
     | Choose
+    | Produce
+    | AddCounter
+    | Mill
+    | PutIntoPlay
     | Native,
     Field(discriminator="do"),
 ]
@@ -314,5 +371,6 @@ Effect = Annotated[
 
 EFFECT_KINDS: tuple[str, ...] = (
     "draw", "damage", "destroy", "modify", "rest", "stand", "return_to_hand", "search", "scout",
-    "gain_resource", "player_damage", "boost_attack", "grant_keyword", "discard", "heal", "choose", "native",
+    "gain_resource", "player_damage", "boost_attack", "grant_keyword", "discard", "heal", "choose", "produce",
+    "add_counter", "mill", "put_into_play", "native",
 )

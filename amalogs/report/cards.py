@@ -125,6 +125,15 @@ def describe_effect(e: Effect) -> str:
         text = f"{d['who']} recovers {d['amount']} life"
     elif kind == "choose":
         text = "choose one: " + " / ".join(describe_effect(o).rsplit(" [", 1)[0] for o in e.options)  # type: ignore[union-attr]
+    elif kind == "produce":
+        only = f" toward {d['for_card']} only" if d["for_card"] else ""
+        text = f"produces {d['amount']} of {' or '.join(str(c) for c in d['colours'])}{only}"
+    elif kind == "add_counter":
+        text = f"{d['who']} gets {d['count']} {d['counter']} counter(s)"
+    elif kind == "mill":
+        text = f"{d['who']} puts the top {d['count']} of the deck into the discard pile"
+    elif kind == "put_into_play":
+        text = "put this card into play free" + (" (rested)" if d["rested"] else "")
     else:
         text = f"(native) {d['text']}"
     extras = [d["when"]] + (["optional"] if d["optional"] else []) + ([f"cost: {d['cost']}"] if d["cost"] else []) \

@@ -302,6 +302,15 @@ class CoreGame:
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
         """Use (or not) the life trigger of a revealed or broken card."""
 
+    produce_use: str | None = None
+    """Which cards' mana abilities (``produce``) pay its costs: ``any`` (resources and cards in play), ``mana``
+    (its mana cards only), ``retainer`` (a 臣下 for its 当主), or None (its costs are paid another way)."""
+
+    def put_into_play(self, state: State, i: int, uid: int, rested: bool) -> bool:
+        """(``put_into_play``) Put seat i's card ``uid`` from where it is onto the field, its cost unpaid; True when
+        the game did (it logs what it did)."""
+        return False
+
     def carry_out_native(self, state: State, p: Pending) -> bool:
         """Carry out one of the game's own cards' ``native`` effects; True when it did (it logs what it did)."""
         return False

@@ -68,7 +68,9 @@ def candidates(s: State, p: Pending) -> list[int]:
     """The cards on the field the pending effect may choose."""
     target = p.effect.target
     if target.self_only:
-        return [p.source] if p.source in characters_of(s, s.cards[p.source].owner) else []
+        owner = s.cards[p.source].owner  # (a card in play that is no character: a land entering tapped)
+        return [p.source] if p.source in characters_of(s, owner) or p.source in module_of(s, owner).permanents(s, owner) \
+            else []
     if target.other:
         return [u for u in in_play(s, p.controller, target) if u != p.source]
     return in_play(s, p.controller, target)
@@ -234,7 +236,8 @@ def _apply_global(s: State, p: Pending) -> None:
     e = p.effect
     handlers: dict[str, Callable[[State, Pending], None]] = {
         "draw": _draw, "player_damage": _player_damage, "gain_resource": _gain_resource, "discard": _discard,
-        "boost_attack": _boost, "search": _search, "scout": _scout, "heal": _heal,
+        "boost_attack": _boost, "search": _search, "scout": _scout, "heal": _heal, "add_counter": _add_counter,
+        "mill": _mill, "put_into_play": _put_into_play,
     }
     handler = handlers.get(e.do)
     if e.do == "native":  # a game module may carry out its own cards' native effects
@@ -289,6 +292,37 @@ def _player_damage(s: State, p: Pending) -> None:
                 s.phase, s.decider = "trigger", i
                 s.trigger_by_effect = True
                 return
+
+
+def _add_counter(s: State, p: Pending) -> None:
+    """Each player named gets ``count`` counters of the effect's name (the seat's ``counters``)."""
+    e = p.effect
+    for i in _players(s, p, e.who):
+        counters = s.seats[i].counters
+        counters[e.counter] = counters.get(e.counter, 0) + e.count
+        s.emit("counter", seat=i, counter=e.counter, change=e.count, total=counters[e.counter])
+
+
+def _mill(s: State, p: Pending) -> None:
+    """Each player named puts the top ``count`` cards of its deck into its discard pile (fewer when the deck
+    holds fewer; an empty deck loses nothing here)."""
+    for i in _players(s, p, p.effect.who):
+        seat = s.seats[i]
+        deck = seat.zones.get("deck", [])
+        pile = seat.zones["drop" if "drop" in seat.zones else "discard"]
+        n = min(p.effect.count, len(deck))
+        for _ in range(n):
+            pile.append(deck.pop())
+        s.emit("milled", seat=i, cards=n)
+
+
+def _put_into_play(s: State, p: Pending) -> None:
+    """The card itself onto its owner's field, its cost unpaid, where its game can put it there."""
+    owner = s.cards[p.source].owner
+    if p.source in module_of(s, owner).permanents(s, owner):
+        return  # (already there: a trigger card played as it was revealed)
+    if not module_of(s, owner).put_into_play(s, owner, p.source, p.effect.rested):
+        s.emit("effect-not-carried-out", seat=p.controller, card=p.source, effect="put_into_play", when=p.effect.when)
 
 
 def _gain_resource(s: State, p: Pending) -> None:

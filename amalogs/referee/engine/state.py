@@ -50,7 +50,8 @@ class CardData:
     timed: dict[str, tuple[Any, ...]] = field(init=False, compare=False)  # effects by timing
 
     def __post_init__(self) -> None:  # derived once; the instance stays frozen after
-        found = tuple(k for k, e in enumerate(self.effects) if e.when == "activated" and e.pay is not None)
+        found = tuple(k for k, e in enumerate(self.effects)
+                      if e.when == "activated" and e.pay is not None and e.do != "produce")  # (mana pays, not used)
         object.__setattr__(self, "abilities", found)
         auras = tuple(e for e in self.effects if e.when == "static" and e.do in ("modify", "grant_keyword")
                       and (not e.target.self_only and e.target.count == 0

@@ -50,6 +50,10 @@ def holds(s: State, controller: int, uid: int, c: Any) -> bool:
             return False
     if c.rule is not None and not CONDITIONS[c.rule](s, controller):
         return False
+    if c.counter is not None:
+        seats = [controller] if c.counter.side == "self" else opponents(s, controller)
+        if not any(s.seats[j].counters.get(c.counter.name, 0) >= c.counter.at_least for j in seats):
+            return False
     if c.behind and not all(life_left(s, controller) <= life_left(s, j) for j in opponents(s, controller)):
         return False
     count = c.count
@@ -118,6 +122,8 @@ def condition_text(c: Any) -> str:
     parts = [f"{k}={v}" for k, v in (("turn", c.turn), ("place", c.place)) if v is not None]
     if c.rule is not None:
         parts.append(c.rule)
+    if c.counter is not None:
+        parts.append(f"{c.counter.side}:{c.counter.name}≥{c.counter.at_least}")
     if c.behind:
         parts.append("behind")
     if c.count is not None:

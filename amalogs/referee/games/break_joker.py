@@ -36,7 +36,7 @@ from amalogs.referee.engine.core import CoreGame, HitResult, seat_from, shuffle
 from amalogs.referee.engine.effects import push_ability, resolve
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import Attack, CardData, Seat, State
-from amalogs.referee.games.break_joker_native import carry_out
+from amalogs.referee.games.break_joker_native import NATIVE_SKILLS, carry_out
 from amalogs.referee.games.break_joker_score import (
     COMBO_NAMES,
     ROW,
@@ -267,8 +267,7 @@ class BreakJoker(CoreGame):
         seat.rested.add(uid)
         if state.log_events:
             state.emit("skill", seat=i, card=uid, name=card.name, cost=effect.pay.deck_top)
-        if effect.do == "native":
-
+        if effect.do == "native" or card.card_id in NATIVE_SKILLS:  # (a skill written as a form: mill)
             carry_out(state, i, uid)
             return True
         push_ability(state, i, uid, k)

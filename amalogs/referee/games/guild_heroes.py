@@ -55,10 +55,19 @@ ENTERS_SPENT = "Enters the mana area spent, so it cannot be used on the turn it 
 HAND_LIMIT_7 = "Its owner's hand limit is 7 instead of 6."
 FIFTH_FORT = ("During setup, after its owner's forts are placed, the top card of its deck is added face down on "
               "top of the upper tier, so its owner starts with 5 forts.")
-ANY_ATTRIBUTE = "Produces one mana of any one attribute (the controller chooses)."
 ATTRIBUTES = ("fire", "water", "wood", "metal", "earth", "wind", "thunder", "light", "dark")
-PRODUCES = "Produces "  # a special mana's "rest it: produce mana" — paying with it is that ability
 CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE, ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT})
+MANA_TYPES = ("basic-mana", "special-mana")
+
+
+def _carried_out(card: Card, e: Any) -> bool:
+    """An effect this module carries out itself: a native text it knows, a special mana's mana ability (paying
+    with the card is that ability: ``produce``), a quick character's way out of a broken fort (``put_into_play``),
+    a special mana entering spent."""
+    if e.do == "native":
+        return getattr(e, "text", "") in CARRIED_OUT
+    return e.do in ("produce", "put_into_play") or (e.do == "rest" and e.when == "play" and card.type in MANA_TYPES
+                                                    and e.target.self_only)
 CHARACTERS = ("character", "evolution-character")
 NO_DRAW = "had to draw from an empty deck"
 _ATTACK_PHASE, _MOVES_DONE, _FORTS_DONE = Action("attack-phase"), Action("moves-done"), Action("forts-done")
@@ -80,6 +89,7 @@ class GuildHeroes(CoreGame):
     position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z not in ("equipment", "under")}
     top_last = frozenset({"deck", "mana-deck", "fort-area"})  # the top fort is the last
     damage_stat: str | None = "defence"
+    produce_use: str | None = "mana"  # (a special mana pays with its mana ability: produce)
     permanent_zones = ("defence-area", "attack-area", "equipment", "mana-area")
 
     def __init__(self) -> None:
@@ -91,11 +101,16 @@ class GuildHeroes(CoreGame):
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats
         natives = {getattr(e, "text", "") for e in card.effects if e.do == "native"}
+        for e in card.effects:  # the forms this module carries out itself, by the text it knows them by
+            if e.do == "put_into_play" and e.when == "life":
+                natives.add(FROM_FORT)
+            elif e.do == "rest" and e.when == "play" and e.target.self_only and card.type in MANA_TYPES:
+                natives.add(ENTERS_SPENT)
         for text in natives & CARRIED_OUT:
             self.natives.setdefault(text, set()).add(card.id)
-        effects = tuple(e for e in card.effects if e.do != "native" or not (
-            getattr(e, "text", "") in CARRIED_OUT or str(getattr(e, "text", "")).startswith(PRODUCES)))
-        colours = ATTRIBUTES if ANY_ATTRIBUTE in natives else card.colours  # it pays any attribute
+        effects = tuple(e for e in card.effects if not _carried_out(card, e))
+        any_colour = any(e.do == "produce" and "any" in e.colours for e in card.effects)
+        colours = ATTRIBUTES if any_colour else card.colours  # it pays any attribute
         cost = s.get("cost", {})
         table = tuple(sorted(cost.items())) if isinstance(cost, dict) else ()
         attack, defence = int(s.get("attack", 0)), int(s.get("defence", 0))  # type: ignore[arg-type]

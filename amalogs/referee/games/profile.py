@@ -137,6 +137,11 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         # the colours a payment must match: not one the deck's colour rule ignores, nor one the page maps to 無色
         colourless = {e.native for e in page.colours if str(getattr(e.slot, "value", e.slot)) == "無色"}
         self.coloured = frozenset(c.id for c in profile.colours if c.id not in ignored | colourless)
+        self.natives_of_slot: dict[str, tuple[str, ...]] = {}  # a canonical colour slot → the native colours in it
+        for e in page.colours:
+            slot = str(getattr(e.slot, "value", e.slot))
+            self.natives_of_slot[slot] = (*self.natives_of_slot.get(slot, ()), e.native)
+        self.producing: dict[str, tuple[str, ...]] = {}  # a card in play that pays like a resource → its colours
         lose_forms = {c.form: c for c in profile.lose_conditions if c.form}
         win_forms = {c.form: c for c in profile.win_conditions if c.form}
         self.library_out_loses = profile.misc.library_out == "lose" or "deck-out" in lose_forms
@@ -217,6 +222,11 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         table = tuple((str(c), _number(n)) for c, n in raw.items()) if isinstance(raw, dict) else ()
         given = card.stats.get(self.colour_source) if self.colour_source is not None else None
         gives = tuple(str(c) for c in given) if isinstance(given, list | tuple) else ()
+        produce = next((e for e in card.effects if e.do == "produce" and e.for_card is None), None)
+        if produce is not None:  # a mana ability: the colours it gives (a card in play that is no resource pays too)
+            gives = gives or self._produced(produce.colours)
+            if card.type not in self.resource_types:
+                self.producing[card.id] = gives
         printed = [card.stats.get(self.stat_of[s]) for s in (("BP",) if bp else ("AP", "DP", "HP")) if s in self.stat_of]
         shown = "/".join(str(v) for v in printed if v is not None) if character else ""  # as the card prints them
         hp = self._value(card, "HP") if self.life_card else 0  # a leader card's HP (life.from_card)
@@ -231,6 +241,12 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
                         ap if character else 0, dp if character else hp, sp if character else 0,
                         frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives,
                         level=level, shield=shield, evolves_from=str(base) if isinstance(base, str) and base else None)
+
+    def _produced(self, colours: list[Any]) -> tuple[str, ...]:
+        """The native colours of a produce effect's canonical ones (``any``: every colour a payment matches)."""
+        if "any" in colours:
+            return tuple(sorted(self.coloured))
+        return tuple(n for c in colours for n in self.natives_of_slot.get(str(getattr(c, "value", c)), ()))
 
     def new_seat(self, parts: dict[str, list[int]], rules: GameRules) -> Seat:
         seat = Seat(self.id, {z: [] for z in self.zones})

@@ -20,6 +20,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import POINTS, POINTS_MAX, move_top, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
+from amalogs.referee.engine.values import has
 from amalogs.referee.games.profile_energy import ProfileEnergy
 
 if TYPE_CHECKING:
@@ -100,6 +101,8 @@ class ProfilePlays(ProfileEnergy):
     characters_types: frozenset[str]
     resource_types: frozenset[str]
     resource_cards: OfTypes  # the instances of resource_types
+    character_cards: OfTypes  # the instances of characters_types
+    producing: dict[str, tuple[str, ...]]  # a card id whose mana ability pays like a resource → its colours
     keep_types: frozenset[str]
     source: ResourceSource
     costs: bool
@@ -209,11 +212,27 @@ class ProfilePlays(ProfileEnergy):
         return state.cards[uid].type in self.resource_types
 
     def _free(self, state: State, seat: Seat) -> list[int]:
-        return standing(seat, self._resource_cards(state, seat))
+        """What can pay now: the standing resources, then the standing cards in play whose mana ability
+        (``produce``) pays like a resource (a character that entered this turn not while its game has summoning
+        sickness)."""
+        free = standing(seat, self._resource_cards(state, seat))
+        if self.producing:
+            free += self._producers(state, seat)
+        return free
+
+    def _producers(self, state: State, seat: Seat) -> list[int]:
+        i = next(k for k, s in enumerate(state.seats) if s is seat)
+        cards, producing = state.cards, self.producing
+        sick = state.rules[i].summoning_sickness
+        chars = self.character_cards.among(cards)
+        resources = self.resource_cards.among(cards) if self.resource_zone == self.field else frozenset()
+        return [u for u in standing(seat, seat.zones[self.field])
+                if cards[u].card_id in producing and u not in resources
+                and not (sick and u in chars and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
 
     def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
         card = state.cards[uid]
-        return card.gives if self.colour_source is not None else card.colours
+        return card.gives if self.colour_source is not None else card.gives or card.colours
 
     def payment(self, state: State, seat: Seat, card: CardData) -> list[int] | None:
         """The standing resources that pay for ``card`` (None: it cannot be paid). colour-cost: each coloured
@@ -233,6 +252,9 @@ class ProfilePlays(ProfileEnergy):
         elif self.returns_spent:
             paid = self.payment(state, seat, card) or []
             zone, pile = seat.zones[self.resource_zone], seat.zones[self.resource_deck]  # type: ignore[index]
+            if self.producing:  # a card in play that paid with its mana ability is rested, not returned
+                seat.rested.update(u for u in paid if u not in zone)
+                paid = [u for u in paid if u in zone]
             for u in paid:
                 zone.remove(u)
                 pile.insert(0, u)  # the bottom (piles keep the top card last)
@@ -245,6 +267,8 @@ class ProfilePlays(ProfileEnergy):
 
     def attach_actions(self, state: State, i: int, free: list[int]) -> list[Action]:
         """One action per own character in play (its leader too) while a resource stands."""
+        if self.producing:
+            free = [u for u in free if state.cards[u].card_id not in self.producing]
         if not free:
             return []
         return [Action("attach", (u,)) for u in self.characters(state, i)]
@@ -253,7 +277,7 @@ class ProfilePlays(ProfileEnergy):
         """A standing resource onto ``uid``: it pays nothing more this turn, and ``uid`` has more power until the
         end of the turn (when the resource comes back, rested, with the others)."""
         seat = state.seats[i]
-        resource = self._free(state, seat)[-1]
+        resource = standing(seat, self._resource_cards(state, seat))[-1]
         seat.rested.add(resource)
         counts = seat.card_counters.setdefault(uid, {})
         counts[ATTACHED] = counts.get(ATTACHED, 0) + 1
@@ -269,7 +293,7 @@ class ProfilePlays(ProfileEnergy):
         cards = state.cards
         if self.colour_source is not None:
             return {u: _colour_set(cards[u].gives) for u in free}
-        return {u: _colour_set(cards[u].colours) for u in free}
+        return {u: _colour_set(cards[u].gives or cards[u].colours) for u in free}
 
     def _affords(self, state: State, seat: Seat, card: CardData, known: _Payments) -> bool:
         """Whether the seat can pay ``card``'s cost now (:meth:`payment` finds a payment), with what this
@@ -401,6 +425,8 @@ class ProfilePlays(ProfileEnergy):
             seat.zones[self.resource_zone].append(uid)
             seat.energy_placed = True
             state.emit("energy", seat=i, card=uid, energy=len(self._resource_cards(state, seat)))
+            if "play" in state.cards[uid].timed and self._is_resource(state, uid):
+                push_effects(state, i, uid, "play")  # a resource card's own effect as it enters (a land: tapped)
             return False
         if action.verb == "play":
             self._play(state, i, int(action.args[0]), place=str(action.args[1]) if len(action.args) > 1 else None)
@@ -425,7 +451,21 @@ class ProfilePlays(ProfileEnergy):
             return False
         return True
 
-    def _play(self, state: State, i: int, uid: int, free: bool = False, place: str | None = None) -> None:
+    produce_use: str | None = "any"
+
+    def put_into_play(self, state: State, i: int, uid: int, rested: bool) -> bool:
+        """(``put_into_play``) From the hand, the life or the discard pile onto the field, played free (a character
+        with no room goes to the discard pile); its own effects on play do not happen again."""
+        seat = state.seats[i]
+        if not any(uid in seat.zones[z] for z in (self.hand, self.life_zone, self.discard)):
+            return False
+        self._play(state, i, uid, free=True, effects=False)
+        if rested and uid in seat.zones[self.field]:
+            seat.rested.add(uid)
+        return True
+
+    def _play(self, state: State, i: int, uid: int, free: bool = False, place: str | None = None,
+              effects: bool = True) -> None:
         seat, card = state.seats[i], state.cards[uid]
         placed = bool(self.places) and card.type in self.characters_types
         if card.type in self.characters_types and self.field_full(state, i):  # (play.field_limit: a free play)
@@ -456,7 +496,8 @@ class ProfilePlays(ProfileEnergy):
             state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free, at=place)
         else:
             state.emit("play", seat=i, card=uid, name=card.name, zone=zone, free=free)
-        push_effects(state, i, uid, "life" if free else "play")
+        if effects:
+            push_effects(state, i, uid, "life" if free else "play")
 
     def _no_room(self, state: State, i: int, uid: int) -> None:
         """A character played free with no open place, or past the field limit: to the discard pile."""

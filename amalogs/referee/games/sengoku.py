@@ -46,16 +46,12 @@ from amalogs.referee.engine.registry import characters_of, module_of, spent_char
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.games.sengoku_cards import (
-    ATTACK_DRAW,
-    DEPLOY_COUNTERS,
     ID,
     LOYALTY,
     NATIVE_DONE,
     NO_ATTACK,
     NO_INTERCEPT,
-    PLAY_OPPONENT_COUNTERS,
     REBELLION,
-    START_DRAW,
     SengokuCards,
     counter,
 )
@@ -74,6 +70,7 @@ class Sengoku(SengokuCards):
     """戦国大戦TCG behind the referee contract."""
 
     id = ID
+    produce_use: str | None = "retainer"  # (a 臣下 pays a white circle of its 当主: produce with for_card)
     resource_zone = "kokuryoku"
     draw_out_loss: str | None = None  # an empty deck loses in the draw phase only (seed 002)
     timed_keywords = frozenset({"sensei"})  # 先制 deals first only in its controller's own turn (granted then)
@@ -101,8 +98,10 @@ class Sengoku(SengokuCards):
             self.lords[card.id] = lord.group(1)
         if "戦闘中にも使える" in (card.text or ""):
             self.battle_ready.add(card.id)
-        effects = tuple(e for e in card.effects if e.do != "native" or not (
-            card.id in NATIVE_DONE or (e.when == "activated" and "shinka" in card.keywords)))
+        read = self.counter_forms(card.id, bushou, tuple(card.effects))
+        effects = tuple(e for e in card.effects if id(e) not in read and e.do != "produce" and (
+            e.do != "native" or not (card.id in NATIVE_DONE or (e.when == "activated" and "shinka" in card.keywords))))
+        # (臣下's payment, produce, is its own rule: paying for its 当主)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
                         ap, dp, sp, frozenset(card.keywords),
                         frozenset(),
@@ -140,7 +139,7 @@ class Sengoku(SengokuCards):
         seat.face_down &= set(seat.zones["kokuryoku"]) | set(seat.zones["under"])
         for uid in seat.zones["jijin"]:
             self._own_turn_keywords(state, i, uid)
-            name = START_DRAW.get(state.cards[uid].card_id)
+            name = self.start_draw.get(state.cards[uid].card_id)
             if name and counter(state, i, name) > 0:
                 self.draw(state, i)
         if not seat.zones["deck"]:
@@ -281,7 +280,7 @@ class Sengoku(SengokuCards):
         else:
             seat.zones["discard"].append(uid)
             state.emit("play", seat=i, card=uid, name=card.name, zone="discard", free=False)
-            name, n = PLAY_OPPONENT_COUNTERS.get(card.card_id, ("", 0))
+            name, n = self.play_opponent_counters.get(card.card_id, ("", 0))
             if n:
                 self._add_counter(state, 1 - i, name, n)
         push_effects(state, i, uid, "play")
@@ -300,7 +299,7 @@ class Sengoku(SengokuCards):
             seat.under.setdefault(uid, []).append(top)
             seat.face_down.add(top)
             state.emit("protection", seat=i, card=uid)
-        name, n = DEPLOY_COUNTERS.get(card.card_id, ("", 0))
+        name, n = self.deploy_counters.get(card.card_id, ("", 0))
         if n:
             self._add_counter(state, i, name, n)
         self._sync_loyalty(state, i)
@@ -334,7 +333,7 @@ class Sengoku(SengokuCards):
 
     def on_attack(self, state: State, i: int, uid: int) -> None:
         state.seats[i].rested.add(uid)
-        name = ATTACK_DRAW.get(state.cards[uid].card_id)
+        name = self.attack_draw.get(state.cards[uid].card_id)
         if name and state.seats[1 - i].counters.get(name, 0) > 0:
             self.draw(state, i)
 

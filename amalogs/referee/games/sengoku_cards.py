@@ -8,6 +8,8 @@ The 忠誠/謀反 counters belong to a player (the cards say "you get a counter"
 
 from __future__ import annotations
 
+from typing import Any
+
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.bridge import destroy_if_dead
 from amalogs.referee.engine.core import CoreGame, standing
@@ -20,16 +22,10 @@ ID = "sengoku-taisen"
 TRANSCEND = 500  # 超越: 武力 and 兵力 per stacked card (thousandths)
 LOYALTY, REBELLION = "忠誠", "謀反"
 # The shipped cards' native effects, joined to the data by card id.
-DEPLOY_COUNTERS = {"kobayase-hayato": (REBELLION, 1), "aonuma-hyougo": (LOYALTY, 1),
-                   "koga-kenmotsu": (LOYALTY, 2), "kurogane-danjou": (REBELLION, 2)}
-PLAY_OPPONENT_COUNTERS = {"rikan-no-kei": (REBELLION, 1)}
 NO_INTERCEPT = {"kobayase-hayato": REBELLION}  # … while its controller has this counter
 NO_ATTACK = {"kurogane-danjou": REBELLION}
-LOYAL_DP = {"aonuma-hyougo": 1000}  # 兵力 bonus while its controller has a 忠誠 counter
-START_DRAW = {"koga-kenmotsu": LOYALTY}  # draws at its controller's start phase while it has this counter
-ATTACK_DRAW = {"kumoi-shuzen": REBELLION}  # draws on attack while the opponent has this counter
 TRANSCEND_SP = {"takamori-jinkurou": 2}  # 攻城力 +1 with this many 超越 cards stacked
-NATIVE_DONE = {*DEPLOY_COUNTERS, *PLAY_OPPONENT_COUNTERS, *START_DRAW, *ATTACK_DRAW}
+NATIVE_DONE = {*NO_INTERCEPT, *NO_ATTACK}
 
 
 _TABLES: dict[tuple[object, ...], tuple[tuple[str, int], ...]] = {}  # (cost, colours, 伏兵?, 臣下) → circles to pay
@@ -46,6 +42,43 @@ class SengokuCards(CoreGame):
         self.numbers: dict[str, str] = {}  # card id → card number (無双連撃 and 超越 match it)
         self.lords: dict[str, str] = {}  # 臣下 card id → the name of the 当主 it serves
         self.battle_ready: set[str] = set()  # 計略 that may also be played in battle
+        # the counter effects the module carries out at its own moments, read from the cards' forms by card id:
+        self.deploy_counters: dict[str, tuple[str, int]] = {}  # a 武将 deployed: its controller gets them
+        self.play_opponent_counters: dict[str, tuple[str, int]] = {}  # a 計略 played: the opponent gets them
+        self.loyal_dp: dict[str, int] = {}  # 兵力 bonus (thousandths) while its controller has a 忠誠 counter
+        self.start_draw: dict[str, str] = {}  # draws at its controller's start phase while it has this counter
+        self.attack_draw: dict[str, str] = {}  # draws on attack while the opponent has this counter
+
+    def counter_forms(self, card_id: str, bushou: bool, effects: tuple[Any, ...]) -> set[int]:
+        """Read the counter effects this module carries out itself (``add_counter`` on play, a draw or a 兵力
+        bonus under a counter condition) into its tables; the ids of the effects read."""
+        read: set[int] = set()
+        for e in effects:
+            cond = e.condition
+            c = cond.counter if cond is not None else None
+            only_counter = c is not None and c.at_least == 1 and cond.model_dump(  # type: ignore[union-attr]
+                exclude={"counter"}, exclude_defaults=True) == {}
+            if e.do == "add_counter" and e.when == "play" and cond is None:
+                if bushou and e.who == "self":
+                    self.deploy_counters[card_id] = (e.counter, e.count)
+                elif not bushou and e.who == "opponent":
+                    self.play_opponent_counters[card_id] = (e.counter, e.count)
+                else:
+                    continue
+            elif not only_counter or c is None:
+                continue
+            elif e.do == "draw" and e.count == 1 and e.who == "self" and e.when == "start-of-turn" \
+                    and c.side == "self" and bushou:
+                self.start_draw[card_id] = c.name
+            elif e.do == "draw" and e.count == 1 and e.who == "self" and e.when == "attack" and c.side == "opponent":
+                self.attack_draw[card_id] = c.name
+            elif (e.do == "modify" and e.when == "static" and e.stat.value == "DP" and e.target.self_only
+                  and c.side == "self" and c.name == LOYALTY and bushou):
+                self.loyal_dp[card_id] = int(e.amount * 1000)
+            else:
+                continue
+            read.add(id(e))
+        return read
 
     def draw(self, state: State, i: int) -> bool:
         raise NotImplementedError  # the core game draws
@@ -182,7 +215,7 @@ class SengokuCards(CoreGame):
         seat = state.seats[i]
         cards, marked = state.cards, seat.card_counters
         for uid in list(seat.zones["jijin"]):
-            bonus = LOYAL_DP.get(cards[uid].card_id, 0)
+            bonus = self.loyal_dp.get(cards[uid].card_id, 0)
             want = bonus if bonus and counter(state, i, LOYALTY) else 0
             marks = marked.get(uid)
             have = marks.get(LOYALTY, 0) if marks else 0
