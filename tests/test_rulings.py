@@ -86,27 +86,27 @@ def test_random_matches_with_rulings_keep_the_invariants_and_rule_every_native_e
 
 
 def test_a_save_keeps_rulings_by_hand_and_resumes_to_the_same_match(catalog: Catalog, tmp_path: Path) -> None:
-    sides = (resolve_side(catalog, "VG"), resolve_side(catalog, "ZX"))  # (seed 1 meets native effects)
-    session = Session(catalog, sides, 1, ("random", "random"), rulings=True)
+    sides = (resolve_side(catalog, "MTG:white-blue-skies"), resolve_side(catalog, "BD"))  # (seed 6 meets one)
+    session = Session(catalog, sides, 6, ("random", "random"), rulings=True)
     while not _rulings_seen(session.match):
         session.step()
     session.save(tmp_path / "s.json")
     assert json.loads((tmp_path / "s.json").read_text())["rulings"] is True
     resumed = load_session(catalog, tmp_path / "s.json")
     assert resumed.match.state.rulings and resumed.match.position(catalog) == session.match.position(catalog)
-    plain = Session(catalog, sides, 1, ("random", "random"))
+    plain = Session(catalog, sides, 6, ("random", "random"))
     plain.step()
     assert "rulings" not in json.loads(plain.to_json())  # a match without them writes the same file as before
 
 
 def test_a_logged_match_with_rulings_replays(catalog: Catalog, tmp_path: Path) -> None:
-    sides = (resolve_side(catalog, "VG"), resolve_side(catalog, "ZX"))
-    session = Session(catalog, sides, 1, ("random", "random"), rulings=True)
+    sides = (resolve_side(catalog, "MTG:white-blue-skies"), resolve_side(catalog, "BD"))
+    session = Session(catalog, sides, 6, ("random", "random"), rulings=True)
     session.run()
     result = result_of(session)
     assert any(e["type"] == "manual-ruling" for e in result.events)
     log = tmp_path / "m.jsonl"
-    write_log(log, header(sides, 1, ("random", "random"), session.turn_cap, rulings=True), result.events)
+    write_log(log, header(sides, 6, ("random", "random"), session.turn_cap, rulings=True), result.events)
     assert json.loads(log.read_text().splitlines()[0])["rulings"] is True
     checked, difference = replay(catalog, log)
     assert difference is None and checked == len(result.events)
@@ -133,9 +133,9 @@ def test_match_rulings_at_the_terminal_and_one_match_at_a_time(cli: Cli, tmp_pat
     code, out, err = cli("match", "MTG", "BD", "--rulings", "-n", "2")
     assert code != 0 and "--rulings" in err and len(err.strip().splitlines()) == 1
     log = tmp_path / "m.jsonl"
-    code, out, err = cli("match", "VG", "ZX", "--seed", "1", "--rulings", "--log", str(log))
+    code, out, err = cli("match", "MTG:white-blue-skies", "BD", "--seed", "6", "--rulings", "--log", str(log))
     assert code == 0, err
-    assert "ruled by hand: draw (confirmed by" in out and "proposes a ruling for" in out  # the play-by-play
+    assert "ruled by hand: destroy (confirmed by" in out and "proposes a ruling for" in out  # the play-by-play
     assert any(json.loads(line).get("type") == "manual-ruling" for line in log.read_text().splitlines()[1:])
     code, out, err = cli("replay", str(log))
     assert code == 0, err

@@ -66,6 +66,10 @@ class GameFacts:
     """A card may boost an attack (the profile's ``play.boost``: ヴァンガード's ブースト)."""
     territories: bool = False
     """A player may open a territory (a permanent type whose opened state counts as フィールド: ビルディバイド)."""
+    rides: bool = False
+    """A card may be ridden onto the leader (the profile's ``play.ride``: ヴァンガード)."""
+    stacks: bool = False
+    """Cards may be stacked under a card in play (evolution, 超越)."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -94,6 +98,8 @@ def facts_of(game: Game) -> GameFacts:
         or any(str(e.rule) == "選抜リーダー制" for e in page.keyword_rules),
         boosts=profile.play.boost is not None and bool(profile.play.places),
         territories=any(e.state is not None and "開放" in e.state for e in page.permanent_types),
+        rides=profile.play.ride is not None,
+        stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )
 
 
@@ -256,6 +262,8 @@ def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
                                       "damage reveals it from the life, as a life trigger")
     if when == "block" and not t.blocks:
         return Verdict(CANNOT, f"on a block: nothing blocks in {g}, so it never happens")
+    if when == "ridden" and not t.rides:
+        return Verdict(CANNOT, f"when it is ridden upon: nothing is ridden onto a card in {g}, so it never happens")
     if when == "boost" and not t.boosts:
         return Verdict(CANNOT, f"when it boosts: nothing boosts an attack in {g}, so it never happens")
     if when in ("attack", "block", "hit") and t.stat_system is None:
@@ -267,6 +275,9 @@ def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
 def _condition(c: object, t: GameFacts) -> Verdict | None:
     """A condition that the target cannot meet, or meets always: on the leader's place, in a game without one; an
     opened territory, in a game without territories."""
+    if getattr(c, "under", None) is not None and not t.stacks:
+        return Verdict(CANNOT, f"only while cards are stacked under it, and nothing is stacked under a card in {t.game}: "
+                               "it never works")
     if getattr(c, "rule", None) == "territory-open" and not t.territories:
         return Verdict(CANNOT, f"only while its controller has a territory opened, and {t.game} has no territories: "
                                "it never works")

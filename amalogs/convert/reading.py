@@ -19,6 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 from amalogs.convert.text import (
     ANY_COLOUR,
     CHOICES,
+    FORBIDDEN,
     _BATTLE,
     _NUMBER,
     _TE,
@@ -185,6 +186,12 @@ def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
                     "who": _read_player(w, m[1]) if m[1] else "self"}),
         (f"(?:(.+?)は)?{re.escape(pb.deck)}の上から{n}枚を{re.escape(pb.discard_pile)}に置く",
          lambda m: {"do": "mill", "count": int(m[2]), "who": _read_player(w, m[1]) if m[1] else "self"}),
+        (f"{re.escape(pb.this_character)}は(.+)", lambda m: _read_forbid(m[1])),
+        (f"{re.escape(pb.self_player)}の{re.escape(pb.hand)}の上限は{n}枚になる",
+         lambda m: {"do": "hand_limit", "amount": int(m[1]), "when": "static"}),
+        (f"{re.escape(pb.this_character)}がアタックする時、{re.escape(pb.opponent_side)}(.+)は無視される",
+         lambda m: _read_ignored(w, m[1])),
+        (f"{re.escape(pb.opponent_side)}裏向きのカードを見る", lambda m: {"do": "look"}),
         (f"{re.escape(pb.this_character)}をコストを支払わずに場に出す(。それを{re.escape(pb.rest)})?",
          lambda m: {"do": "put_into_play", "rested": bool(m[1])}),
     ]
@@ -195,6 +202,19 @@ def _parse_body(w: Words, body: str) -> Iterator[dict[str, object]]:
     yield from _parse_targeted(w, body)
     yield from _parse_search(w, body)
     yield from _parse_choice(w, body)
+
+
+def _read_forbid(text: str) -> dict[str, object] | None:
+    actions = {words: action for action, words in FORBIDDEN.items()}
+    read = [actions.get(part) for part in text.split("、")]
+    return None if None in read else {"do": "forbid", "actions": read, "when": "static"}
+
+
+def _read_ignored(w: Words, text: str) -> dict[str, object] | None:
+    names = {f"{w.pb.keyword_open}{name}{w.pb.keyword_close}": k for k, name in
+             {**{k: str(k) for k in UnifiedKeyword}, **w.keywords}.items()}
+    keyword = names.get(text)
+    return None if keyword is None else {"do": "ignore_keyword", "keyword": keyword, "when": "static"}
 
 
 def _read_produce(w: Words, colours: str, amount: int, for_card: str | None) -> dict[str, object] | None:
@@ -375,6 +395,9 @@ def _read_condition_part(w: Words, part: str) -> dict[str, object] | None:
         return {"behind": True}
     if part == pb.territory_open:
         return {"rule": "territory-open"}
+    stacked = re.fullmatch(f"{re.escape(pb.this_character)}の下にカードが(\\d+)枚以上重なっている", part)
+    if stacked is not None:
+        return {"under": int(stacked[1])}
     held = re.fullmatch("(?P<who>.+?)に(?P<name>.+?)カウンターが(?P<n>\\d+)個以上ある", part)
     if held is not None and held["who"] in (pb.self_player, pb.opponent_player):
         side = "self" if held["who"] == pb.self_player else "opponent"

@@ -41,7 +41,8 @@ _AnyEffect = Any  # one model of the Effect union (mypy cannot narrow the union 
 def _openings(pb: Phrasebook) -> dict[str, str]:
     """Timing (``Effect.when``) → the words that open its sentence."""
     return {"play": pb.on_play, "attack": pb.on_attack, "block": pb.on_block, "hit": pb.on_hit,
-            "destroyed": pb.on_destroyed, "leave": pb.on_leave, "boost": pb.on_boost, "life": pb.on_life,
+            "destroyed": pb.on_destroyed, "leave": pb.on_leave, "boost": pb.on_boost, "ridden": pb.on_ridden,
+            "life": pb.on_life,
             "check": pb.on_check,
             "start-of-turn": pb.on_start_of_turn, "end-of-turn": pb.on_end_of_turn, "static": pb.static,
             "activated": pb.activated}
@@ -269,10 +270,21 @@ def _body(w: Words, e: _AnyEffect) -> str:
     if kind == "mill":
         head = "" if e.who == "self" else f"{_player(w, e.who)}は"
         return f"{head}{pb.deck}の上から{e.count}枚を{pb.discard_pile}に置く"
+    if kind == "forbid":
+        return f"{pb.this_character}は" + "、".join(FORBIDDEN[a] for a in e.actions)
+    if kind == "hand_limit":
+        return f"{pb.self_player}の{pb.hand}の上限は{e.amount}枚になる"
+    if kind == "ignore_keyword":
+        return f"{pb.this_character}がアタックする時、{pb.opponent_side}{_keyword(w, e.keyword)}は無視される"
+    if kind == "look":
+        return f"{pb.opponent_side}裏向きのカードを見る"
     if kind == "put_into_play":
         return f"{pb.this_character}をコストを支払わずに場に出す" + (f"。それを{pb.rest}" if e.rested else "")
     raise ValueError(f"no sentence for a {kind} effect")
 
+
+FORBIDDEN = {"attack": "アタックできない", "block": "ブロックできない", "effect-damage": "効果によるダメージを受けない"}
+"""A forbid effect's actions, as the card says them."""
 
 ANY_COLOUR = "好きな色"
 """A produce effect's ``any`` colour."""
@@ -379,6 +391,8 @@ def condition(w: Words, c: Condition | None) -> str:
         parts.append(pb.behind)
     if c.rule == "territory-open":
         parts.append(pb.territory_open)
+    if c.under is not None:
+        parts.append(f"{pb.this_character}の下にカードが{c.under}枚以上重なっている")
     if c.counter is not None:
         who = pb.self_player if c.counter.side == "self" else pb.opponent_player
         parts.append(f"{who}に{c.counter.name}カウンターが{c.counter.at_least}個以上ある")

@@ -34,6 +34,13 @@ Primitives (``do = ...``):
 - ``mill``: ``who`` puts the top ``count`` cards of its deck into its discard pile.
 - ``put_into_play``: the card itself goes from where it is (the life it was revealed from, the hand) onto its
   owner's field without its cost being paid (ギルドヒーローズ' 砦 quick characters), rested if ``rested``.
+- ``forbid``: (static) the card itself cannot do each of ``actions`` — ``attack``, ``block`` (intercept), or
+  take ``effect-damage`` (damage from effects) — while the effect works (its condition holds).
+- ``hand_limit``: (static) while the card is in play, its controller's hand limit at the end of the turn is
+  ``amount``.
+- ``ignore_keyword``: (static) when the card attacks, the opposing cards' ``keyword`` (デコイ: a lure that must
+  be chosen) does not narrow its choice of target.
+- ``look``: its controller looks at the opponents' face-down cards in play (they stay face down).
 - ``native``: an effect only the card's own game can carry out; in another game it fizzles (立ち消え).
 """
 
@@ -64,6 +71,7 @@ Timing = Literal[
     "life",  # when revealed or broken out of the life area by damage (a life trigger)
     "destroyed",  # when it is destroyed
     "leave",  # when it leaves the field, wherever it goes (destroyed, returned to hand, retired, into the soul)
+    "ridden",  # when another card is ridden onto it (the leader's place: it goes under the new leader, to the soul)
     "boost",  # when it boosts an attack (a back-row card adding its power: ヴァンガード's ブースト)
     "start-of-turn",
     "end-of-turn",
@@ -138,6 +146,8 @@ class Condition(DataModel):
     count: FieldCount | None = Field(None, description="so many cards in play that match")
     counter: PlayerCounter | None = Field(None, description="a player has so many counters of a name "
                                           "(add_counter's)")
+    under: Positive | None = Field(None, description="at least so many cards stacked under the card itself "
+                                   "(戦国大戦TCG's 超越)")
     rule: Literal["territory-open"] | None = Field(
         None, description="a state its own game's rules name: 'territory-open', its controller has a territory "
         "opened (ビルディバイド's 覚醒); in a game without territories it never holds")
@@ -307,6 +317,50 @@ class PutIntoPlay(_Effect):
     rested: bool = Field(False, description="it enters rested (spent, on standby)")
 
 
+_STATIC_ONLY = "{} is a lasting rule of the card: when must be 'static' (got {!r})"
+
+
+class Forbid(_Effect):
+    do: Literal["forbid"]
+    when: Timing = "static"
+    actions: Annotated[list[Literal["attack", "block", "effect-damage"]], Field(min_length=1)] = Field(
+        description="what the card itself cannot do: attack, block (intercept), take effect-damage")
+
+    @model_validator(mode="after")
+    def _static(self) -> Forbid:
+        if self.when != "static":
+            raise ValueError(_STATIC_ONLY.format("a forbid effect", self.when))
+        return self
+
+
+class HandLimit(_Effect):
+    do: Literal["hand_limit"]
+    when: Timing = "static"
+    amount: Count = Field(description="its controller's hand limit while the card is in play")
+
+    @model_validator(mode="after")
+    def _static(self) -> HandLimit:
+        if self.when != "static":
+            raise ValueError(_STATIC_ONLY.format("a hand_limit effect", self.when))
+        return self
+
+
+class IgnoreKeyword(_Effect):
+    do: Literal["ignore_keyword"]
+    when: Timing = "static"
+    keyword: Literal[UnifiedKeyword.DECOY] = Field(description="the opposing keyword its attacks ignore (デコイ)")
+
+    @model_validator(mode="after")
+    def _static(self) -> IgnoreKeyword:
+        if self.when != "static":
+            raise ValueError(_STATIC_ONLY.format("an ignore_keyword effect", self.when))
+        return self
+
+
+class Look(_Effect):
+    do: Literal["look"]
+
+
 class Native(_Effect):
     do: Literal["native"]
     text: Text = Field(description="what it does in its own game, in the project's words")
@@ -364,6 +418,10 @@ Effect = Annotated[
     | AddCounter
     | Mill
     | PutIntoPlay
+    | Forbid
+    | HandLimit
+    | IgnoreKeyword
+    | Look
     | Native,
     Field(discriminator="do"),
 ]
@@ -372,5 +430,5 @@ Effect = Annotated[
 EFFECT_KINDS: tuple[str, ...] = (
     "draw", "damage", "destroy", "modify", "rest", "stand", "return_to_hand", "search", "scout",
     "gain_resource", "player_damage", "boost_attack", "grant_keyword", "discard", "heal", "choose", "produce",
-    "add_counter", "mill", "put_into_play", "native",
+    "add_counter", "mill", "put_into_play", "forbid", "hand_limit", "ignore_keyword", "look", "native",
 )

@@ -221,7 +221,8 @@ _PLACEHOLDERS = {
 }
 """The placeholders each template of a phrasebook must hold, once each."""
 
-TIMINGS = ("on_play", "on_attack", "on_block", "on_hit", "on_destroyed", "on_leave", "on_boost", "on_life", "on_check",
+TIMINGS = ("on_play", "on_attack", "on_block", "on_hit", "on_destroyed", "on_leave", "on_boost", "on_ridden", "on_life",
+           "on_check",
            "on_start_of_turn", "on_end_of_turn", "static", "activated")
 """The phrasebook keys that open a sentence by its timing (``Effect.when``)."""
 
@@ -301,6 +302,8 @@ class Phrasebook(DataModel):
                            "it goes (【自】：このユニットが場から離れた時、)")
     on_boost: Text = Field("このカードがブーストした時、", description="opens an effect when it boosts an attack "
                            "(【自】：このユニットがブーストした時、)")
+    on_ridden: Text = Field("このカードにライドされた時、", description="opens an effect when another card is ridden "
+                            "onto it (【自】：このユニットにライドされた時、)")
     on_life: Text = Field("このカードがライフから公開された時、", description="opens a life trigger")
     on_check: Text = Field("このカードがチェックで公開された時、", description="opens a check trigger (revealed by a "
                            "drive check or a damage check)")

@@ -88,6 +88,10 @@ def _condition(c: Condition) -> str:
         words.append("behind on life")
     if c.rule:
         words.append(c.rule)
+    if c.under:
+        words.append(f"{c.under}+ cards under it")
+    if c.counter is not None:
+        words.append(f"{c.counter.side} has {c.counter.at_least}+ {c.counter.name}")
     if c.count is not None:
         n = c.count
         bounds = "".join(f"{op}{v}" for op, v in (("≥", n.at_least), ("≤", n.at_most)) if v is not None)
@@ -134,6 +138,14 @@ def describe_effect(e: Effect) -> str:
         text = f"{d['who']} puts the top {d['count']} of the deck into the discard pile"
     elif kind == "put_into_play":
         text = "put this card into play free" + (" (rested)" if d["rested"] else "")
+    elif kind == "forbid":
+        text = "this card cannot " + " or ".join(d["actions"])
+    elif kind == "hand_limit":
+        text = f"own hand limit {d['amount']}"
+    elif kind == "ignore_keyword":
+        text = f"its attacks ignore opposing {d['keyword']}"
+    elif kind == "look":
+        text = "look at the opponents' face-down cards"
     else:
         text = f"(native) {d['text']}"
     extras = [d["when"]] + (["optional"] if d["optional"] else []) + ([f"cost: {d['cost']}"] if d["cost"] else []) \

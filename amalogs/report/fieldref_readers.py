@@ -251,7 +251,7 @@ PAGE_READERS: dict[str, tuple[str, ...]] = {
         "rested standing rest stand destroy damage draw discard hand deck discard_pile life resource_zone "
         "to_hand this_turn stat_change boost selector attacking defending on_play on_attack on_block "
         "on_destroyed on_life on_start_of_turn on_end_of_turn static activated keyword_open keyword_close "
-        "keyword_separator counter_blast soul_blast leader others other territory_open front_row back_row"
+        "keyword_separator counter_blast soul_blast leader others other territory_open front_row back_row on_ridden"
     ).split()},
 }
 """Key path of ``mappings/<id>.toml`` → the readers (labels of :data:`READERS`) whose code reads it."""

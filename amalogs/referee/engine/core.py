@@ -303,6 +303,7 @@ class CoreGame:
         """Use (or not) the life trigger of a revealed or broken card."""
 
     produce_use: str | None = None
+    stacks_cards: bool = False  # cards may be stacked under a card in play (evolution sources, 超越)
     """Which cards' mana abilities (``produce``) pay its costs: ``any`` (resources and cards in play), ``mana``
     (its mana cards only), ``retainer`` (a 臣下 for its 当主), or None (its costs are paid another way)."""
 

@@ -9,9 +9,12 @@ trigger card without one), a character's ``attack``, ``block``, ``boost``, ``hit
 ``start-of-turn`` and ``end-of-turn`` effects, a choice among effects (``choose``: its controller picks one), activated abilities with a structured cost (:mod:`amalogs.referee.engine.abilities`), and
 static effects as auras (:func:`refresh_auras`) — draw, damage, destroy, modify, rest,
 stand, return_to_hand, player_damage, gain_resource, grant_keyword, discard, boost_attack, heal (its game's way: life points up to
-``hp-max``, damage cards back, deck cards into the life), and a
+``hp-max``, damage cards back, deck cards into the life), add_counter, mill, put_into_play (where the game can),
+look, and a
 search (the player picks among the matching cards looked at) and scout (the player puts each card back on the
-top or at the bottom). ``native`` effects are
+top or at the bottom). ``produce`` pays (the games' payments read it), and ``forbid``, ``ignore_keyword`` and
+``hand_limit`` are read where the referee offers attacks, targets and blocks, deals effect damage and checks the
+hand (:mod:`amalogs.referee.engine.values`). ``native`` effects are
 logged as not carried out; a static effect that names one target without being on the card itself (only
 equipment does that, and equipment is applied when attached) is not applied as an aura.
 """
@@ -33,6 +36,7 @@ from amalogs.referee.engine.values import (
     ap,
     change_of,
     dp,
+    forbidden,
     has,
     in_play,
     refresh_auras,
@@ -171,6 +175,9 @@ def _apply_to(s: State, p: Pending, uid: int) -> None:
     if s.log_events:
         s.emit("effect", seat=p.controller, card=p.source, effect=e.do, target=uid)
     if e.do == "damage":
+        if forbidden(s, uid, "effect-damage"):
+            s.emit("prevented", seat=owner, card=uid, effect="damage")
+            return
         seat.damage[uid] = seat.damage.get(uid, 0) + thousandths(e)
         destroy_if_dead(s, uid)
     elif e.do == "destroy":
@@ -237,7 +244,7 @@ def _apply_global(s: State, p: Pending) -> None:
     handlers: dict[str, Callable[[State, Pending], None]] = {
         "draw": _draw, "player_damage": _player_damage, "gain_resource": _gain_resource, "discard": _discard,
         "boost_attack": _boost, "search": _search, "scout": _scout, "heal": _heal, "add_counter": _add_counter,
-        "mill": _mill, "put_into_play": _put_into_play,
+        "mill": _mill, "put_into_play": _put_into_play, "look": _look,
     }
     handler = handlers.get(e.do)
     if e.do == "native":  # a game module may carry out its own cards' native effects
@@ -314,6 +321,19 @@ def _mill(s: State, p: Pending) -> None:
         for _ in range(n):
             pile.append(deck.pop())
         s.emit("milled", seat=i, cards=n)
+
+
+def _look(s: State, p: Pending) -> None:
+    """Its controller looks at each opponent's face-down cards in play (they stay face down; the log names them)."""
+    seen = 0
+    for j in opponents(s, p.controller):
+        seat = s.seats[j]
+        for uid in module_of(s, j).permanents(s, j):
+            if uid in seat.face_down:
+                s.emit("peek", seat=p.controller, card=uid)
+                seen += 1
+    if not seen:
+        s.emit("fizzle", seat=p.controller, card=p.source, effect="look")
 
 
 def _put_into_play(s: State, p: Pending) -> None:

@@ -23,7 +23,7 @@ from amalogs.referee.engine.effects import (
     resolve,
 )
 from amalogs.referee.engine.field import lose
-from amalogs.referee.engine.registry import game_of_step, next_seat, turn_order
+from amalogs.referee.engine.registry import game_of_step, module_of, next_seat, turn_order
 from amalogs.referee.engine import rulings
 
 __all__ = ["TurnSteps"]
@@ -190,6 +190,10 @@ class TurnSteps(AttackSteps):
     def _discard_or_pass(self, me: int) -> None:
         s = self.state
         limit = s.seats[me].counters.get("hand-limit", s.rules[me].hand_limit)  # a card may change it
+        if "hand-limit" not in s.seats[me].counters:  # a hand_limit effect in play (once a turn: cheap)
+            limits = [e.amount for u in module_of(s, me).permanents(s, me)
+                      for e in s.cards[u].timed.get("static", ()) if e.do == "hand_limit"]
+            limit = max(limits) if limits else limit
         if limit is not None and len(s.seats[me].zones["hand"]) > limit:
             s.phase, s.decider = "discard", me
             return

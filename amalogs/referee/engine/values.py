@@ -14,7 +14,7 @@ from typing import Any
 from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.state import CardData, State
 
-__all__ = ["CONDITIONS", "ap", "change_of", "condition_text", "dp", "has", "holds", "in_play", "life_left", "matches",
+__all__ = ["CONDITIONS", "ap", "change_of", "condition_text", "dp", "forbidden", "has", "holds", "ignores", "in_play", "life_left", "matches",
            "refresh_auras", "side_seats", "sp", "thousandths", "works"]
 
 STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
@@ -39,6 +39,26 @@ def works(s: State, controller: int, card: CardData, e: Any) -> bool:
     return holds(s, controller, card.uid, condition)
 
 
+def forbidden(s: State, uid: int, action: str) -> bool:
+    """Whether a ``forbid`` effect of the card itself (static, its condition holding) forbids ``action``
+    (``attack``, ``block``, ``effect-damage``)."""
+    card = s.cards[uid]
+    statics = card.timed.get("static")
+    if statics:
+        for e in statics:
+            if e.do == "forbid" and action in e.actions and works(s, card.owner, card, e):
+                return True
+    return False
+
+
+def ignores(s: State, uid: int, keyword: str) -> bool:
+    """Whether the card's attacks ignore the opposing cards' ``keyword`` (an ``ignore_keyword`` effect)."""
+    card = s.cards[uid]
+    statics = card.timed.get("static")
+    return bool(statics) and any(e.do == "ignore_keyword" and e.keyword.value == keyword
+                                 and works(s, card.owner, card, e) for e in statics)
+
+
 def holds(s: State, controller: int, uid: int, c: Any) -> bool:
     """Whether an effect's :class:`~amalogs.models.effects.Condition` holds now for the card ``uid`` of seat
     ``controller``: every part given."""
@@ -50,6 +70,10 @@ def holds(s: State, controller: int, uid: int, c: Any) -> bool:
             return False
     if c.rule is not None and not CONDITIONS[c.rule](s, controller):
         return False
+    if c.under is not None:  # face-up cards stacked under it (a face-down 防護 card is not one)
+        seat = s.seats[s.cards[uid].owner]
+        if sum(u not in seat.face_down for u in seat.under.get(uid, ())) < c.under:
+            return False
     if c.counter is not None:
         seats = [controller] if c.counter.side == "self" else opponents(s, controller)
         if not any(s.seats[j].counters.get(c.counter.name, 0) >= c.counter.at_least for j in seats):
@@ -124,6 +148,8 @@ def condition_text(c: Any) -> str:
         parts.append(c.rule)
     if c.counter is not None:
         parts.append(f"{c.counter.side}:{c.counter.name}≥{c.counter.at_least}")
+    if c.under is not None:
+        parts.append(f"under≥{c.under}")
     if c.behind:
         parts.append("behind")
     if c.count is not None:

@@ -29,6 +29,7 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.values import forbidden, ignores
 from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
@@ -302,14 +303,14 @@ class BuildDivide(CoreGame):
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
-        return standing(seat, seat.zones["field"])
+        return [u for u in standing(seat, seat.zones["field"]) if not forbidden(state, u, "attack")]
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
         player or a rested デコイ."""
         rested = spent_characters(state, defender)
         decoys = [u for u in rested if has(state, u, "デコイ")]
-        if decoys:
+        if decoys and not ignores(state, attacker, "デコイ"):
             return list(decoys)
         if "berserk" in state.cards[attacker].keywords:
             return [None]
@@ -330,7 +331,7 @@ class BuildDivide(CoreGame):
 
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
         seat = state.seats[i]
-        return [u for u in standing(seat, seat.zones["field"]) if u != target]
+        return [u for u in standing(seat, seat.zones["field"]) if u != target and not forbidden(state, u, "block")]
 
     def take_hit(self, state: State, i: int) -> HitResult:
         """One point of damage: reveal the top life card (バースト: one more damage; ショット: a trigger)."""

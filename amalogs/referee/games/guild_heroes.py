@@ -41,7 +41,7 @@ from amalogs.referee.engine.effects import has, push_effects
 from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.engine.values import change_of
+from amalogs.referee.engine.values import change_of, forbidden, ignores
 
 __all__ = ["GuildHeroes"]
 
@@ -50,13 +50,11 @@ ZONES = ("removed", "deck", "hand", "mana-deck", "mana-area", "defence-area", "a
 # The sample cards' `native` texts this module carries out itself (the rest are logged as not carried out).
 FROM_FORT = ("Put this card from the broken fort into its owner's defence area without paying its cost "
              "(it enters on standby).")
-IGNORES_LURE = "When this character attacks, the opponent's lure does not narrow its choice of target."
 ENTERS_SPENT = "Enters the mana area spent, so it cannot be used on the turn it arrives."
-HAND_LIMIT_7 = "Its owner's hand limit is 7 instead of 6."
 FIFTH_FORT = ("During setup, after its owner's forts are placed, the top card of its deck is added face down on "
               "top of the upper tier, so its owner starts with 5 forts.")
 ATTRIBUTES = ("fire", "water", "wood", "metal", "earth", "wind", "thunder", "light", "dark")
-CARRIED_OUT = frozenset({FROM_FORT, IGNORES_LURE, ENTERS_SPENT, HAND_LIMIT_7, FIFTH_FORT})
+CARRIED_OUT = frozenset({FROM_FORT, ENTERS_SPENT, FIFTH_FORT})
 MANA_TYPES = ("basic-mana", "special-mana")
 
 
@@ -90,10 +88,12 @@ class GuildHeroes(CoreGame):
     top_last = frozenset({"deck", "mana-deck", "fort-area"})  # the top fort is the last
     damage_stat: str | None = "defence"
     produce_use: str | None = "mana"  # (a special mana pays with its mana ability: produce)
+    stacks_cards = True  # (evolution: the base card goes under)
     permanent_zones = ("defence-area", "attack-area", "equipment", "mana-area")
 
     def __init__(self) -> None:
         self.natives: dict[str, set[str]] = {}  # a native text this module carries out → the card ids printing it
+        self.hand_limits: dict[str, int] = {}  # a card id → the hand limit it sets (hand_limit)
 
     def can_activate(self, state: State, i: int) -> bool:
         return not state.seats[i].moving
@@ -106,6 +106,8 @@ class GuildHeroes(CoreGame):
                 natives.add(FROM_FORT)
             elif e.do == "rest" and e.when == "play" and e.target.self_only and card.type in MANA_TYPES:
                 natives.add(ENTERS_SPENT)
+            elif e.do == "hand_limit":
+                self.hand_limits[card.id] = e.amount
         for text in natives & CARRIED_OUT:
             self.natives.setdefault(text, set()).add(card.id)
         effects = tuple(e for e in card.effects if not _carried_out(card, e))
@@ -162,8 +164,10 @@ class GuildHeroes(CoreGame):
             seat.zones["fort-area"].append(seat.zones["deck"].pop())
         if self._base_says(state, i, FIFTH_FORT) and seat.zones["deck"]:  # one more on top of the upper tier
             seat.zones["fort-area"].append(seat.zones["deck"].pop())
-        if self._base_says(state, i, HAND_LIMIT_7):
-            seat.counters["hand-limit"] = 7
+        limit = next((self.hand_limits[state.cards[u].card_id] for u in seat.zones["mana-area"]
+                      if state.cards[u].type == "base-card" and state.cards[u].card_id in self.hand_limits), None)
+        if limit is not None:  # a base card's hand limit (hand_limit), shown with the seat from the start
+            seat.counters["hand-limit"] = limit
         while len(seat.zones["hand"]) < state.rules[i].starting_hand and self.draw(state, i):
             pass
         state.emit("forts-set", seat=i, forts=len(seat.zones["fort-area"]), hand=len(seat.zones["hand"]))
@@ -366,12 +370,12 @@ class GuildHeroes(CoreGame):
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
-        return standing(seat, seat.zones["attack-area"])
+        return [u for u in standing(seat, seat.zones["attack-area"]) if not forbidden(state, u, "attack")]
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
         spent = spent_characters(state, defender)
-        if state.cards[attacker].card_id in self.natives.get(IGNORES_LURE, ()):
+        if ignores(state, attacker, "デコイ"):  # (an ignore_keyword effect)
             return [None, *spent]
         lures = [u for u in spent if has(state, u, "デコイ")]
         return list(lures) if lures else [None, *spent]
@@ -390,7 +394,7 @@ class GuildHeroes(CoreGame):
         if target is not None:
             return []  # only an attack on the player can be blocked
         seat = state.seats[i]
-        return standing(seat, seat.zones["defence-area"])
+        return [u for u in standing(seat, seat.zones["defence-area"]) if not forbidden(state, u, "block")]
 
     def _break(self, state: State, i: int) -> None:
         seat = state.seats[i]

@@ -56,7 +56,7 @@ from amalogs.referee.engine.registry import characters_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.engine.values import has
+from amalogs.referee.engine.values import forbidden, has, ignores
 from amalogs.referee.games.profile_life import ProfileLife
 from amalogs.referee.games.profile_energy import LEADER
 from amalogs.referee.games.profile_evolve import EVOLVES, UNDER
@@ -222,6 +222,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         table = tuple((str(c), _number(n)) for c, n in raw.items()) if isinstance(raw, dict) else ()
         given = card.stats.get(self.colour_source) if self.colour_source is not None else None
         gives = tuple(str(c) for c in given) if isinstance(given, list | tuple) else ()
+        if any(e.do == "ignore_keyword" for e in card.effects):
+            self.targets_per_attacker = True  # (an attacker that ignores a lure has targets of its own)
         produce = next((e for e in card.effects if e.do == "produce" and e.for_card is None), None)
         if produce is not None:  # a mana ability: the colours it gives (a card in play that is no resource pays too)
             gives = gives or self._produced(produce.colours)
@@ -425,7 +427,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         if not self.first_turn_attacks and i == state.first and seat.turns == 1:
             return []
         able = [u for u in standing(seat, self.characters(state, i))
-                if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
+                if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))
+                and not forbidden(state, u, "attack")]
         if self.defender is not None:  # a card with the defender keyword never attacks
             able = [u for u in able if self.defender not in state.cards[u].keywords]
         if self.vigilance is not None and seat.used:  # one that attacked without resting does not attack again
@@ -455,7 +458,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         else:
             chars = []
         decoys = [u for u in chars if has(state, u, "デコイ")]
-        if decoys:
+        if decoys and not ignores(state, attacker, "デコイ"):
             return list(decoys)
         return [*([None] if "player" in self.attack_targets else []), *chars]
 
@@ -483,7 +486,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         if self.blockers == "none":
             return []
         seat = state.seats[i]
-        able = [u for u in standing(seat, self.characters(state, i)) if u != target]
+        able = [u for u in standing(seat, self.characters(state, i)) if u != target and not forbidden(state, u, "block")]
         if self.blockers == "keyword":
             return [u for u in able if self.blocker_keyword in state.cards[u].keywords]
         return able

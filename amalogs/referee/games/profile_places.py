@@ -242,6 +242,7 @@ class ProfilePlaces(CoreGame):
         push_effects(state, i, uid, "play")
         if old is not None:  # the old leader left the field for the soul (its effects resolve first)
             push_effects(state, i, old, "leave")
+            push_effects(state, i, old, "ridden")  # (resolves first: ridden upon, before it left)
 
     def first_leader_actions(self, state: State, i: int) -> list[Action]:
         """Setup: one card of the first leader's level from the deck (one action per card id)."""

@@ -454,9 +454,13 @@ class ProfilePlays(ProfileEnergy):
     produce_use: str | None = "any"
 
     def put_into_play(self, state: State, i: int, uid: int, rested: bool) -> bool:
-        """(``put_into_play``) From the hand, the life or the discard pile onto the field, played free (a character
-        with no room goes to the discard pile); its own effects on play do not happen again."""
+        """(``put_into_play``) From the hand, the life, the discard pile or the soul onto the field, played free (a
+        character with no room goes to the discard pile); its own effects on play do not happen again."""
         seat = state.seats[i]
+        soul = getattr(self, "soul", None)
+        if soul is not None and uid in seat.zones.get(soul, ()):
+            seat.zones[soul].remove(uid)
+            seat.zones[self.hand].append(uid)  # (played from there, as from the hand)
         if not any(uid in seat.zones[z] for z in (self.hand, self.life_zone, self.discard)):
             return False
         self._play(state, i, uid, free=True, effects=False)

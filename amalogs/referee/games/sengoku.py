@@ -42,15 +42,13 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
+from amalogs.referee.engine.values import forbidden, ignores
 from amalogs.referee.engine.registry import characters_of, module_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.games.sengoku_cards import (
     ID,
     LOYALTY,
-    NATIVE_DONE,
-    NO_ATTACK,
-    NO_INTERCEPT,
     REBELLION,
     SengokuCards,
     counter,
@@ -71,6 +69,7 @@ class Sengoku(SengokuCards):
 
     id = ID
     produce_use: str | None = "retainer"  # (a 臣下 pays a white circle of its 当主: produce with for_card)
+    stacks_cards = True  # (超越 and 防護 cards go under a 武将)
     resource_zone = "kokuryoku"
     draw_out_loss: str | None = None  # an empty deck loses in the draw phase only (seed 002)
     timed_keywords = frozenset({"sensei"})  # 先制 deals first only in its controller's own turn (granted then)
@@ -99,8 +98,10 @@ class Sengoku(SengokuCards):
         if "戦闘中にも使える" in (card.text or ""):
             self.battle_ready.add(card.id)
         read = self.counter_forms(card.id, bushou, tuple(card.effects))
+        if any(e.do == "ignore_keyword" for e in card.effects):
+            self.targets_per_attacker = True  # (an attacker that ignores a lure has targets of its own)
         effects = tuple(e for e in card.effects if id(e) not in read and e.do != "produce" and (
-            e.do != "native" or not (card.id in NATIVE_DONE or (e.when == "activated" and "shinka" in card.keywords))))
+            e.do != "native" or not (e.when == "activated" and "shinka" in card.keywords)))
         # (臣下's payment, produce, is its own rule: paying for its 当主)
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, sum(n for _, n in table),
                         ap, dp, sp, frozenset(card.keywords),
@@ -329,7 +330,7 @@ class Sengoku(SengokuCards):
         entered, turn, cards = seat.entered, state.turn, state.cards
         return [u for u in standing(seat, seat.zones["jijin"])
                 if (entered.get(u) != turn or has(state, u, "速攻"))
-                and not (cards[u].card_id in NO_ATTACK and counter(state, i, NO_ATTACK[cards[u].card_id]))]
+                and not forbidden(state, u, "attack")]
 
     def on_attack(self, state: State, i: int, uid: int) -> None:
         state.seats[i].rested.add(uid)
@@ -342,7 +343,7 @@ class Sengoku(SengokuCards):
         守備 (守護) character is there, only such characters may be chosen among the characters."""
         spent = spent_characters(state, defender)
         decoys = [u for u in spent if has(state, u, "デコイ")]
-        if decoys:
+        if decoys and not ignores(state, attacker, "デコイ"):
             return list(decoys)
         guards = [u for u in spent if has(state, u, "守護")]
         return [None, *(guards or spent)]
@@ -397,8 +398,7 @@ class Sengoku(SengokuCards):
         """迎撃: a standby 武将 (not one a counter forbids); 伏兵: one deployed from hand for it, paying one more
         circle of its colour."""
         seat = state.seats[i]
-        out = [u for u in standing(seat, seat.zones["jijin"]) if not (
-            state.cards[u].card_id in NO_INTERCEPT and counter(state, i, NO_INTERCEPT[state.cards[u].card_id]))]
+        out = [u for u in standing(seat, seat.zones["jijin"]) if not forbidden(state, u, "block")]
         return out + [u for u in seat.zones["hand"] if "fukuhei" in state.cards[u].keywords
                       and self.payment(state, seat, self._table(state.cards[u], ambush=True)) is not None]
 

@@ -16,16 +16,11 @@ from amalogs.referee.engine.core import CoreGame, standing
 from amalogs.referee.engine.effects import has
 from amalogs.referee.engine.state import CardData, Seat, State
 
-__all__ = ["ID", "LOYALTY", "NATIVE_DONE", "REBELLION", "SengokuCards"]
+__all__ = ["ID", "LOYALTY", "REBELLION", "SengokuCards"]
 
 ID = "sengoku-taisen"
 TRANSCEND = 500  # 超越: 武力 and 兵力 per stacked card (thousandths)
 LOYALTY, REBELLION = "忠誠", "謀反"
-# The shipped cards' native effects, joined to the data by card id.
-NO_INTERCEPT = {"kobayase-hayato": REBELLION}  # … while its controller has this counter
-NO_ATTACK = {"kurogane-danjou": REBELLION}
-TRANSCEND_SP = {"takamori-jinkurou": 2}  # 攻城力 +1 with this many 超越 cards stacked
-NATIVE_DONE = {*NO_INTERCEPT, *NO_ATTACK}
 
 
 _TABLES: dict[tuple[object, ...], tuple[tuple[str, int], ...]] = {}  # (cost, colours, 伏兵?, 臣下) → circles to pay
@@ -48,6 +43,7 @@ class SengokuCards(CoreGame):
         self.loyal_dp: dict[str, int] = {}  # 兵力 bonus (thousandths) while its controller has a 忠誠 counter
         self.start_draw: dict[str, str] = {}  # draws at its controller's start phase while it has this counter
         self.attack_draw: dict[str, str] = {}  # draws on attack while the opponent has this counter
+        self.transcend_sp: dict[str, tuple[int, int]] = {}  # 攻城力 bonus (thousandths) at this many 超越 stacked
 
     def counter_forms(self, card_id: str, bushou: bool, effects: tuple[Any, ...]) -> set[int]:
         """Read the counter effects this module carries out itself (``add_counter`` on play, a draw or a 兵力
@@ -65,6 +61,10 @@ class SengokuCards(CoreGame):
                     self.play_opponent_counters[card_id] = (e.counter, e.count)
                 else:
                     continue
+            elif (e.do == "modify" and e.when == "static" and e.stat.value == "SP" and e.target.self_only and bushou
+                  and cond is not None and cond.under is not None
+                  and cond.model_dump(exclude={"under"}, exclude_defaults=True) == {}):
+                self.transcend_sp[card_id] = (cond.under, int(e.amount * 1000))  # (counted as 超越 stacks it)
             elif not only_counter or c is None:
                 continue
             elif e.do == "draw" and e.count == 1 and e.who == "self" and e.when == "start-of-turn" \
@@ -194,7 +194,8 @@ class SengokuCards(CoreGame):
         seat.under.setdefault(x, []).append(y)
         ap, dp, sp = seat.lasting.get(x, (0, 0, 0))
         stacked = len([u for u in seat.under[x] if u not in seat.face_down])
-        sp += 1000 if TRANSCEND_SP.get(state.cards[x].card_id) == stacked else 0
+        at, bonus = self.transcend_sp.get(state.cards[x].card_id, (0, 0))
+        sp += bonus if at == stacked else 0
         seat.lasting[x] = (ap + TRANSCEND, dp + TRANSCEND, sp)
         state.emit("chouetsu", seat=i, card=x, stacked=stacked)
         self.draw(state, i)
