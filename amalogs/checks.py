@@ -255,6 +255,7 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
     for k, place in enumerate(play.places):
         if place.row and place.column is not None and cells[(place.row, place.column)] > 1:
             yield f"play.places[{k}]", f"another place is also in the {place.row} row, column {place.column}"
+    yield from _board(play)
     yield from _number_stat("play.level", play.level, stats)
     leader = "a place with leader = true in play.places"
     if play.call_limit == "leader-level" and (play.level is None or not leaders):
@@ -313,6 +314,40 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
         yield from _number_stat("battle.guard.stat", battle.guard.stat, stats)
         yield from _unknown("battle.guard.zone", battle.guard.zone, zones, "zone")
         yield from _unknown("battle.guard.intercept", battle.guard.intercept, keywords, "keyword")
+
+
+def _board(play: Any) -> Iterator[Problem]:
+    """A board's places are distinct squares of it, one of them the home square, and none the opponent's home."""
+    board = play.board
+    if board is None:
+        if any(place.home or place.rank is not None for place in play.places):
+            k = next(k for k, place in enumerate(play.places) if place.home or place.rank is not None)
+            yield f"play.places[{k}]", "a rank or a home square needs play.board"
+        return
+    if not play.places:
+        yield "play.board", "a board needs its squares as play.places (each with a column and a rank)"
+        return
+    squares: dict[tuple[int, int], str] = {}
+    for k, place in enumerate(play.places):
+        if place.column is None or place.rank is None:
+            yield f"play.places[{k}]", "a square of play.board needs a column and a rank"
+            continue
+        if not (1 <= place.column <= board.columns and 1 <= place.rank <= board.ranks):
+            yield f"play.places[{k}]", (f"column {place.column}, rank {place.rank} is off the board "
+                                        f"({board.columns} columns × {board.ranks} ranks)")
+        if (place.column, place.rank) in squares:
+            yield f"play.places[{k}]", f"the same square as {squares[place.column, place.rank]!r}"
+        squares[place.column, place.rank] = place.id
+    homes = [place for place in play.places if place.home]
+    if len(homes) != 1:
+        yield "play.places", f"a board needs exactly one home square (home = true), found {len(homes)}"
+    elif homes[0].column is not None and homes[0].rank is not None:
+        theirs = (board.columns + 1 - homes[0].column, board.ranks + 1 - homes[0].rank)
+        if theirs in squares:
+            yield "play.places", (f"{squares[theirs]!r} is the opponent's home square seen from this side: a player "
+                                  "never plays onto it, so it is not one of its places")
+    if any(place.leader for place in play.places):
+        yield "play.board", "a board has a home square, not a leader's place"
 
 
 class _Entry(Protocol):

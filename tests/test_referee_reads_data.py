@@ -67,11 +67,11 @@ def test_damage_cleanup_follows_the_page(tmp_path: Path) -> None:
     game) when the page says so."""
     position = {"step": "attack", "turn": 3, "seats": [
         {"game": "BD", "field": [{"card": "archive-guardian-golem", "entered": 1}]},
-        {"game": "Z/X", "player-square": [{"card": "hellfire-dragon-volganon", "rested": True}]}]}
+        {"game": "Z/X", "normal-squares": [{"card": "hellfire-dragon-volganon", "rested": True}]}]}
 
     def damage_after_the_turn(cat: Catalog) -> int:
         m = Match.from_position(cat, position)
-        kagura = m.state.seats[1].zones["player-square"][0]
+        kagura = m.state.seats[1].zones["normal-squares"][0]
         m.apply_action(f"attack 0 unit {kagura}")
         m.apply_action("noblock")
         m.apply_action("end-attacks")

@@ -70,6 +70,8 @@ class GameFacts:
     """A card may be ridden onto the leader (the profile's ``play.ride``: ヴァンガード)."""
     stacks: bool = False
     """Cards may be stacked under a card in play (evolution, 超越)."""
+    board: bool = False
+    """The players share a board with home squares (the profile's ``play.board``: Z/X)."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -99,6 +101,7 @@ def facts_of(game: Game) -> GameFacts:
         boosts=profile.play.boost is not None and bool(profile.play.places),
         territories=any(e.state is not None and "開放" in e.state for e in page.permanent_types),
         rides=profile.play.ride is not None,
+        board=profile.play.board is not None,
         stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )
 
@@ -134,6 +137,8 @@ def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdic
     kind = getattr(e, "do", "")
     if kind == "choose":
         return _choice(getattr(e, "options"), s, t)
+    if getattr(getattr(e, "target", None), "home", None) == "only" and not t.board:
+        return Verdict(CANNOT, f"it names a card on its player's home square, and {g} has no board: there is none")
     if getattr(getattr(e, "target", None), "state", None) == "attacking" and t.stat_system is None:
         return Verdict(CANNOT, f"it names the attacking card, and {g}'s characters never battle: there is none")
     if kind in ("damage", "modify") and t.stat_system is None:

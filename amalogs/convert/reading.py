@@ -87,7 +87,7 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     battle, bratio = w.battle
     keyword_names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
     pb = w.pb
-    pattern = (f"(?P<other>{re.escape(pb.other)})?(?P<row>{re.escape(pb.front_row)}|{re.escape(pb.back_row)})?"
+    pattern = (f"(?P<other>{re.escape(pb.other)})?(?P<home>{re.escape(pb.on_home)}|{re.escape(pb.off_home)})?(?P<row>{re.escape(pb.front_row)}|{re.escape(pb.back_row)})?"
                f"(?P<others>{re.escape(pb.leader)}以外の)?"
                f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
                f"(?:{re.escape(pb.keyword_open)}(?P<keyword>.+?){re.escape(pb.keyword_close)}を持つ)?"
@@ -99,6 +99,8 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     out: dict[str, object] = {}
     if m["other"]:
         out["other"] = True
+    if m["home"]:
+        out["home"] = "only" if m["home"] == pb.on_home else "not"
     if m["row"]:
         out["row"] = "front" if m["row"] == pb.front_row else "back"
     if m["others"]:

@@ -172,6 +172,8 @@ def _filter(w: Words, f: CardFilter) -> str:
     if isinstance(f, Selector):
         if f.other:
             parts.append(w.pb.other)
+        if f.home is not None:
+            parts.append(w.pb.on_home if f.home == "only" else w.pb.off_home)
         if f.row is not None:
             parts.append(w.pb.front_row if f.row == "front" else w.pb.back_row)
         if f.leader == "not" and w.pb.others is None:

@@ -109,6 +109,9 @@ class Selector(CardFilter):
     row: Literal["front", "back"] | None = Field(
         None, description="only cards on a place of this row (a game whose field has places in rows; elsewhere "
         "every card counts as in the front row)")
+    home: Literal["only", "not"] | None = Field(
+        None, description="'only': cards on their player's home square of a board (Z/X's player square); 'not': "
+        "cards on any other square (「ノーマルスクエアにある」); in a game without a board every card is off it")
     other: bool = Field(False, description="every match but the card itself (「自分の他のユニット」, \"other "
                         "creatures you control\")")
 
@@ -120,6 +123,7 @@ class FieldCount(CardFilter):
     state: Literal["rested", "standing"] | None = None
     leader: Literal["only", "not"] | None = Field(None, description="as in a selector: only the leader, or all but it")
     row: Literal["front", "back"] | None = None
+    home: Literal["only", "not"] | None = Field(None, description="as in a selector: on the home square or off it")
     at_least: Count | None = None
     at_most: Count | None = None
 

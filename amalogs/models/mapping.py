@@ -281,6 +281,10 @@ class Phrasebook(DataModel):
     others: Text | None = Field(None, description="the characters that are not the leader, as one word (リアガード); "
                                 "omit: {leader}以外の before the character word")
     other: Text = Field("他の", description="before a card: any but the card itself (他の, その他の)")
+    on_home: Text = Field("ホームにある", description="before a card: on its player's home square of a board "
+                          "(プレイヤースクエアにある)")
+    off_home: Text = Field("ホーム以外にある", description="before a card: on any square of a board but its "
+                           "player's home square (ノーマルスクエアにある)")
     territory_open: Text = Field("自分のテリトリーが開放されている", description="a condition: its controller has a "
                                  "territory opened (ビルディバイド's 覚醒)")
     front_row: Text = Field("前列の", description="before a card: on a place of the front row")

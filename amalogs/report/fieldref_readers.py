@@ -146,6 +146,12 @@ PROFILE_READERS: dict[str, tuple[str, ...]] = {
     "play.places[].row": ("profile game", "checks"),
     "play.places[].column": ("profile game", "checks"),
     "play.places[].leader": ("profile game", "checks"),
+    "play.places[].rank": ("profile game", "checks"),
+    "play.places[].home": ("profile game", "checks"),
+    "play.board": ("profile game", "convert", "checks"),
+    "play.board.columns": ("profile game", "checks"),
+    "play.board.ranks": ("profile game", "checks"),
+    "play.board.attacks": ("profile game",),
     "play.level": ("profile game", "checks"),
     "play.call_limit": ("profile game", "checks"),
     "play.free_calls": ("profile game",),
@@ -251,7 +257,8 @@ PAGE_READERS: dict[str, tuple[str, ...]] = {
         "rested standing rest stand destroy damage draw discard hand deck discard_pile life resource_zone "
         "to_hand this_turn stat_change boost selector attacking defending on_play on_attack on_block "
         "on_destroyed on_life on_start_of_turn on_end_of_turn static activated keyword_open keyword_close "
-        "keyword_separator counter_blast soul_blast leader others other territory_open front_row back_row on_ridden"
+        "keyword_separator counter_blast soul_blast leader others other territory_open front_row back_row on_ridden "
+        "on_home off_home"
     ).split()},
 }
 """Key path of ``mappings/<id>.toml`` → the readers (labels of :data:`READERS`) whose code reads it."""

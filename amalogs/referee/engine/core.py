@@ -303,6 +303,10 @@ class CoreGame:
         """Use (or not) the life trigger of a revealed or broken card."""
 
     produce_use: str | None = None
+
+    def on_home(self, state: State, i: int, uid: int) -> bool:
+        """Whether seat i's card stands on its home square of a board (``play.board``; a game without one: never)."""
+        return False
     stacks_cards: bool = False  # cards may be stacked under a card in play (evolution sources, 超越)
     """Which cards' mana abilities (``produce``) pay its costs: ``any`` (resources and cards in play), ``mana``
     (its mana cards only), ``retainer`` (a 臣下 for its 当主), or None (its costs are paid another way)."""

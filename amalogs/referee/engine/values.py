@@ -91,14 +91,15 @@ def holds(s: State, controller: int, uid: int, c: Any) -> bool:
 def in_play(s: State, controller: int, f: Any) -> list[int]:
     """The characters in play that a selector or a field count names (its side, leader, row and card filter)."""
     out = []
-    leader, row = f.leader, f.row
+    leader, row, home = f.leader, f.row, f.home
     for i in side_seats(s, controller, f.side):
         game = s.games[i]
         apart = leader is None and game.leader_apart  # its leader is named only by a selector that says leader
         chief = game.leader_of(s, i) if leader is not None or apart else None
         for uid in characters_of(s, i):
             if (matches(s, uid, f) and (uid != chief if apart else leader is None or (uid == chief) == (leader == "only"))
-                    and (row is None or game.row_of_card(s, i, uid) == row)):
+                    and (row is None or game.row_of_card(s, i, uid) == row)
+                    and (home is None or game.on_home(s, i, uid) == (home == "only"))):
                 out.append(uid)
     return out
 

@@ -457,10 +457,13 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             chars = spent_characters(state, defender)
         else:
             chars = []
+        player = "player" in self.attack_targets
+        if self.board_size is not None and self.on_my_board(state, defender):  # (play.board: the squares next to it)
+            chars, player = self.board_targets(state, i, attacker, defender, chars, player)
         decoys = [u for u in chars if has(state, u, "デコイ")]
         if decoys and not ignores(state, attacker, "デコイ"):
             return list(decoys)
-        return [*([None] if "player" in self.attack_targets else []), *chars]
+        return [*([None] if player else []), *chars]
 
     def after_blocks(self, state: State) -> str:
         """The attacker's check (``battle.attack_check``, ヴァンガード's drive check): each revealed card goes to

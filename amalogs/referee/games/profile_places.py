@@ -10,6 +10,10 @@
 - **rides** (``play.ride``): once a turn (``per_turn``) a card from hand whose level is the leader's (where
   ``same_level``) or up to ``step`` higher goes onto the leader's place; the old leader goes to ``under`` (the
   soul). ``first_leader``: at setup each player puts a card of that level from its deck on the leader's place.
+- **a board** (``play.board``): the places are squares of a board both players share (Z/X's 3×3), by column and
+  rank from each player's side; a square holding an opposing card is not open, and a card attacks only an
+  opposing card on a square next to its own, and the player only from next to that player's home square while
+  none of that player's cards stands on it (against a game without the board, its own targets).
 - **moves** (``play.move = "column"``): a card (not the leader) moves to the other place of its column, swapping
   with the card there.
 - **attacks**: only cards in ``battle.rows`` attack and may be attacked (the leader is attacked as the player);
@@ -95,6 +99,14 @@ class ProfilePlaces(CoreGame):
         if self.places:
             self.seat_view = self._seat_view
         self.extra_check = battle.extra_check_keyword
+        board = play.board
+        self.board_size: tuple[int, int] | None = (board.columns, board.ranks) if board is not None else None
+        self.board_attacks = board.attacks if board is not None else None  # ('adjacent': the squares next to it)
+        self.square: dict[str, tuple[int, int]] = {p.id: (p.column, p.rank) for p in play.places
+                                                   if p.column is not None and p.rank is not None}
+        self.home_place = next((p.id for p in play.places if p.home), None)
+        if board is not None:
+            self.targets_per_attacker = True  # (each attacker reaches the squares next to its own)
 
     # --- where cards are ---------------------------------------------------------------------------
 
@@ -116,7 +128,61 @@ class ProfilePlaces(CoreGame):
     def _open_places(self, state: State, i: int) -> tuple[str, ...]:
         at = state.seats[i].at
         taken = {at.get(u) for u in state.seats[i].zones[self.field]}
+        if self.board_size is not None:  # a square an opposing card holds is not open either
+            held = self.squares_held(state, i)
+            return tuple(p for p in self.places if p not in taken and self.square[p] not in held)
         return tuple(p for p in self.places if p not in taken and p != self.leader_place)
+
+    # --- a board both players share (play.board) ------------------------------------------------------
+
+    def on_home(self, state: State, i: int, uid: int) -> bool:
+        return self.home_place is not None and self.place_of(state.seats[i], uid) == self.home_place
+
+    def on_my_board(self, state: State, j: int) -> bool:
+        """Whether seat j's cards stand on this game's board (its game has a board of the same size)."""
+        return self.board_size is not None and getattr(state.games[j], "board_size", None) == self.board_size
+
+    def seen_from(self, j: int, i: int, square: tuple[int, int]) -> tuple[int, int]:
+        """A square of seat j's side as seat i sees it (the board turned half round for the other player)."""
+        if i == j or self.board_size is None:
+            return square
+        columns, ranks = self.board_size
+        return columns + 1 - square[0], ranks + 1 - square[1]
+
+    def square_of(self, state: State, i: int, j: int, uid: int) -> tuple[int, int] | None:
+        """The square seat j's card ``uid`` stands on, as seat i sees the board (None: on no square)."""
+        module = state.games[j]
+        place = module.place_of(state.seats[j], uid)
+        square = module.square.get(place) if place is not None else None
+        return self.seen_from(j, i, square) if square is not None else None
+
+    def squares_held(self, state: State, i: int) -> dict[tuple[int, int], int]:
+        """The squares the opposing cards on this board stand on, as seat i sees them → the card."""
+        held: dict[tuple[int, int], int] = {}
+        for j in range(len(state.seats)):
+            if j != i and self.on_my_board(state, j):
+                for uid in state.games[j].characters(state, j):
+                    square = self.square_of(state, i, j, uid)
+                    if square is not None:
+                        held[square] = uid
+        return held
+
+    def board_targets(self, state: State, i: int, attacker: int, defender: int, chars: list[int],
+                      player: bool) -> tuple[list[int], bool]:
+        """On a shared board: the opposing characters on squares next to the attacker's, and whether the player
+        may be attacked (the attacker next to its home square, none of its cards there)."""
+        mine = self.square_of(state, i, i, attacker)
+        if mine is None or self.board_attacks != "adjacent":
+            return [], False
+        near = {(mine[0] + dc, mine[1] + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        reached = [u for u in chars if self.square_of(state, i, defender, u) in near]
+        their = state.games[defender]
+        home = their.square.get(their.home_place) if their.home_place is not None else None
+        if not player or home is None:
+            return reached, False
+        home = self.seen_from(defender, i, home)
+        guarded = any(self.square_of(state, i, defender, u) == home for u in their.characters(state, defender))
+        return reached, home in near and not guarded
 
     def put_on_place(self, state: State, i: int, uid: int, place: str) -> None:
         """Put a card (already in the field zone) on a place; the card there before is retired."""
@@ -162,6 +228,11 @@ class ProfilePlaces(CoreGame):
             problems.append(f"seat {i} has two cards on one place")
         if any(p not in self.row_of for p in known):
             problems.append(f"seat {i} has a card on an unknown place")
+        if self.board_size is not None:
+            held = self.squares_held(state, i)
+            shared = [u for u in field if self.square_of(state, i, i, u) in held]
+            if shared:
+                problems.append(f"seat {i}'s card {shared[0]} stands on a square an opposing card holds")
         return problems
 
     def _seat_view(self, state: State, i: int) -> dict[str, object]:
@@ -202,6 +273,11 @@ class ProfilePlaces(CoreGame):
                 p for p in sorted(self.places, key=lambda p: (p not in open_places,
                                                               (self.row_of[p] == "back") != back_first))
                 if p != self.leader_place)
+        if self.board_size is not None:  # an own card is played over only while it stands (rebooted); no square
+            held = self.squares_held(state, i)  # an opposing card holds is offered
+            seat = state.seats[i]
+            return [_new(Action, ("play", (uid, p))) for p in order if self.square[p] not in held and (
+                p in open_places or (self.occupant(state, i, p) not in seat.rested))]
         return [_new(Action, ("play", (uid, p))) for p in order]
 
     def ride_actions(self, state: State, i: int) -> list[Action]:
