@@ -273,11 +273,33 @@ class ProfilePlaces(CoreGame):
                 p for p in sorted(self.places, key=lambda p: (p not in open_places,
                                                               (self.row_of[p] == "back") != back_first))
                 if p != self.leader_place)
-        if self.board_size is not None:  # an own card is played over only while it stands (rebooted); no square
-            held = self.squares_held(state, i)  # an opposing card holds is offered
-            seat = state.seats[i]
-            return [_new(Action, ("play", (uid, p))) for p in order if self.square[p] not in held and (
-                p in open_places or (self.occupant(state, i, p) not in seat.rested))]
+        if self.board_size is not None:
+            return self._board_calls(state, i, uid, open_places)
+        return [_new(Action, ("play", (uid, p))) for p in order]
+
+    def _board_calls(self, state: State, i: int, uid: int, open_places: tuple[str, ...]) -> list[Action]:
+        """Calls onto a shared board: never a square an opposing card holds, an own card's square only while it
+        stands (rebooted: played over). The best squares first: next to an opposing player's empty home square or to
+        an opposing card (it may attack from there at once), then its own home square (it guards the player),
+        then the nearest others."""
+        held = self.squares_held(state, i)
+        seat = state.seats[i]
+        homes = set()
+        for j in range(len(state.seats)):
+            their = state.games[j]
+            if j != i and self.on_my_board(state, j) and their.home_place is not None:
+                home = self.seen_from(j, i, their.square[their.home_place])
+                if home not in held:
+                    homes.add(home)
+
+        def rank(p: str) -> tuple[int, int, int]:
+            c, r = self.square[p]
+            near = {(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}
+            first = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
+            return first, p not in open_places, self.places.index(p)
+
+        order = sorted((p for p in self.places if self.square[p] not in held
+                        and (p in open_places or self.occupant(state, i, p) not in seat.rested)), key=rank)
         return [_new(Action, ("play", (uid, p))) for p in order]
 
     def ride_actions(self, state: State, i: int) -> list[Action]:
