@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from amalogs.convert.builder import _Builder
 from amalogs.convert.canonical import printed_speed, type_speed
+from amalogs.convert.effect_numbers import Fitted
 from amalogs.convert.effects import CANNOT, DIFFERENT, WORKS, judge
 from amalogs.convert.fidelity import Fidelity
 from amalogs.convert.text import card_text, is_event, words_of
@@ -15,34 +16,40 @@ from amalogs.ontology.terms import SpellSpeed
 __all__: list[str] = []
 
 
-def _text(b: _Builder, type_id: str) -> str | None:
-    """The target card's text: the source's canonical effects and unified keywords in the target's words
-    (docs/rules.md §7, "Text in the target's words"); the same text in the same game."""
+def _text(b: _Builder, type_id: str, effects: tuple[Effect, ...] | None = None) -> str | None:
+    """The target card's text: the source's canonical effects (``effects``: as fitted to the target's numbers) and
+    unified keywords in the target's words (docs/rules.md §7, "Text in the target's words"); the same text in the
+    same game."""
     cc = b.cc
     if b.same:
         b.report("text", cc.text, "—", cc.text, Fidelity.EXACT, "same game")
         return cc.text
-    written = card_text(cc.effects, cc.keywords, words_of(b.target), event=is_event(b.target, type_id),
-                        original=cc.text)
+    written = card_text(cc.effects if effects is None else effects, cc.keywords, words_of(b.target),
+                        event=is_event(b.target, type_id), original=cc.text)
+    fitted = 0 if effects is None else sum(a != e for a, e in zip(cc.effects, effects, strict=True))
     new = written.text or None
     missing = [str(k) for k in cc.keywords if k not in b.ix.natives] + list(cc.unmapped_keywords)
     where = f"rewritten in {b.target.id}'s words ({b.target.page.abbreviation}'s phrasebook)"
     if new is None:
         b.report("text", cc.text, "—", None, Fidelity.DROPPED,
                  f"nothing of it has a place in {b.target.id}: no effect, and no keyword {b.target.id} has")
-    elif written.untranslated or written.printed_costs or missing:
-        effects = f"{written.said} of {len(cc.effects)} effect{'' if len(cc.effects) == 1 else 's'}"
+    elif written.untranslated or written.printed_costs or missing or fitted:
+        said = f"{written.said} of {len(cc.effects)} effect{'' if len(cc.effects) == 1 else 's'}"
         b.report("text", cc.text, "—", new, Fidelity.APPROXIMATED,
-                 f"{where}: {effects}; " + "; ".join(_unsaid(b, written.untranslated, written.printed_costs, missing)))
+                 f"{where}: {said}; " + "; ".join(_unsaid(b, written.untranslated, written.printed_costs, missing,
+                                                          fitted)))
     else:
         b.report("text", cc.text, "—", new, Fidelity.EXACT,
                  f"{where}: every effect and keyword ({written.said} effect{'' if written.said == 1 else 's'})")
     return new
 
 
-def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[str]) -> list[str]:
+def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[str], fitted: int = 0) -> list[str]:
     """What a rewritten text could not say, for the reason of its row: each kind with how many."""
     parts = []
+    if fitted:
+        parts.append(f"{fitted} amount{'s' if fitted > 1 else ''} rounded to {b.target.id}'s printed step (see the "
+                     "effect rows)")
     if missing:
         n = len(missing)
         parts.append(f"{n} keyword{'s' if n > 1 else ''} with no counterpart in {b.target.id} left out "
@@ -61,9 +68,10 @@ def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[st
 _OUTCOME = {WORKS: Fidelity.EXACT, DIFFERENT: Fidelity.APPROXIMATED, CANNOT: Fidelity.DROPPED}
 
 
-def _effect(b: _Builder, e: Effect) -> None:
+def _effect(b: _Builder, e: Effect, fitted: Fitted | None = None) -> None:
     """One canonical effect, judged in the target: works (exact), works differently (approximated, the reason
-    says how) or cannot work (dropped) (docs/rules.md §7, "Effects in the target game")."""
+    says how) or cannot work (dropped) (docs/rules.md §7, "Effects in the target game"); an amount fitted to the
+    target's printed numbers (``fitted``) works differently, and the reason says so."""
     if b.same:
         b.report("effects", e, e.do, WORKS, Fidelity.EXACT, "same game")
         return
@@ -72,6 +80,11 @@ def _effect(b: _Builder, e: Effect) -> None:
                  f"only {b.cc.game} can carry this out; in {b.target.id} it would fizzle (立ち消え)")
         return
     verdict = judge(e, b.cc.facts, b.ix.facts)
+    if fitted is not None and verdict.outcome != CANNOT:
+        reason = fitted.reason(b.target.id)
+        why = reason if verdict.outcome == WORKS else f"{verdict.reason}; {reason}"
+        b.report("effects", e, e.do, DIFFERENT, Fidelity.APPROXIMATED, why)
+        return
     b.report("effects", e, e.do, verdict.outcome, _OUTCOME[verdict.outcome], verdict.reason)
 
 

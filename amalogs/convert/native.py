@@ -18,6 +18,7 @@ from amalogs.convert.builder import _Builder
 from amalogs.convert.canonical import CanonicalCard
 from amalogs.convert.colours import _colours, one_of_colour
 from amalogs.convert.curve import DEFAULT_SCALE, CurveScale, Scale
+from amalogs.convert.effect_numbers import fit_effects
 from amalogs.convert.fidelity import Conversion, Fidelity, FieldReport, show
 from amalogs.convert.index import index_of
 from amalogs.convert.stats import _report_unused_values, _stat
@@ -49,10 +50,11 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     colours = _colours(b)
     keywords = _keywords(b)
     _spell_speed(b, type_id, keywords)
-    effects = tuple(e for e in cc.effects if b.same or not isinstance(e, Native))
-    text = _text(b, type_id) if cc.text else None
-    for e in cc.effects:
-        _effect(b, e)
+    fitted, changed = (cc.effects, {}) if b.same else fit_effects(cc.effects, b.ix)
+    effects = tuple(e for e in fitted if b.same or not isinstance(e, Native))
+    text = _text(b, type_id, fitted) if cc.text else None
+    for k, e in enumerate(cc.effects):
+        _effect(b, e, changed.get(k))
     parts: dict[str, object] = {
         "id": card_id or cc.id,
         "name": cc.name,

@@ -1,0 +1,93 @@
+"""A converted card's effect amounts fitted to the target's printed numbers (docs/rules.md §7, "Effects in the
+target game"): an amount of damage or a change of a battle value is rounded half up to the target's printed step
+of that value (at least one step when it was not zero), so no converted card prints a fraction — 「0.5ダメージ」
+or 「アタック+0.5」 in a game of whole numbers — and the referee carries out the number the card prints. The
+effect's row says what changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from amalogs.convert.index import GameIndex
+from amalogs.ontology.terms import CanonicalStat
+
+__all__ = ["Fitted", "fit_effects"]
+
+_BATTLE = (CanonicalStat.BP, CanonicalStat.DP, CanonicalStat.HP, CanonicalStat.AP)
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """One effect whose amount was fitted: the amount before and after, and the printed step, with its stat."""
+
+    before: Fraction
+    after: Fraction
+    step: Fraction
+    stat: str
+
+    def reason(self, game: str) -> str:
+        return (f"its amount {_show(self.before)} is {_show(self.after)} in {game}, whose {self.stat} is printed in "
+                f"steps of {_show(self.step)} (canonical units): rounded, never a fraction")
+
+
+def _show(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def _step(ix: GameIndex, wanted: tuple[CanonicalStat, ...]) -> tuple[Fraction, str] | None:
+    """The canonical size of one printed step of the first of ``wanted`` the game prints, with the stat's id."""
+    for canonical in wanted:
+        for stat_id, mapped in ix.status.items():
+            if mapped is canonical and stat_id in ix.stats:
+                step = ix.stats[stat_id].step or 1
+                return Fraction(step) * ix.ratios.get(stat_id, Fraction(1)), stat_id
+    return None
+
+
+def _fit(amount: Fraction, step: Fraction) -> Fraction:
+    if amount == 0 or (amount / step).denominator == 1:
+        return amount
+    steps = abs(amount) / step
+    whole = max(1, int(steps + Fraction(1, 2)))  # half up, at least one step
+    return whole * step * (1 if amount > 0 else -1)
+
+
+def fit_effects(effects: tuple[Any, ...], ix: GameIndex) -> tuple[tuple[Any, ...], dict[int, Fitted]]:
+    """The effects with their amounts fitted to the target (index ``ix``), and what changed, by position (an
+    effect of a choice is fitted inside it; the choice's position reports the first change)."""
+    out: list[Any] = []
+    changed: dict[int, Fitted] = {}
+    for k, e in enumerate(effects):
+        fitted, change = _fit_one(e, ix)
+        if e.do == "choose":
+            options, found = [], None
+            for option in e.options:
+                new, option_change = _fit_one(option, ix)
+                options.append(new)
+                found = found or option_change
+            fitted, change = (e.model_copy(update={"options": options}), found) if found else (e, None)
+        out.append(fitted)
+        if change is not None:
+            changed[k] = change
+    return tuple(out), changed
+
+
+def _fit_one(e: Any, ix: GameIndex) -> tuple[Any, Fitted | None]:
+    if e.do == "damage":
+        wanted: tuple[CanonicalStat, ...] = _BATTLE
+    elif e.do == "modify":
+        wanted = (e.stat, *_BATTLE) if e.stat is not CanonicalStat.SP else (CanonicalStat.SP,)
+    else:
+        return e, None
+    found = _step(ix, wanted)
+    if found is None:
+        return e, None
+    step, stat_id = found
+    amount = Fraction(e.amount)
+    new = _fit(amount, step)
+    if new == amount:
+        return e, None
+    value: Fraction | int = int(new) if new.denominator == 1 else new
+    return e.model_copy(update={"amount": value}), Fitted(amount, new, step, stat_id)

@@ -1,0 +1,100 @@
+"""A converted card keeps its meaning (issue 33, in part): over every shipped card into every other shipped game,
+no converted effect prints a fraction of the target's printed step, and no shipped effect aims at "a card" where
+its own text names a character (a target with no family widens into lands, energy and territories once converted).
+Each property is counted by reading the converted cards' canonical effects, and each fails on a planted
+regression."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from amalogs.catalog import Catalog
+from amalogs.convert import convert_card
+from amalogs.convert import effect_numbers
+from amalogs.convert.effect_numbers import _BATTLE, _step
+from amalogs.convert.index import index_of
+from amalogs.ontology.terms import CanonicalStat
+
+TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
+
+
+def _effects(effects: Any) -> list[Any]:
+    return [x for e in effects for x in ([e] if e.do != "choose" else e.options)]
+
+
+def _fractions(catalog: Catalog) -> tuple[int, int, list[str]]:
+    """(converted effects with an amount, those whose amount is not a whole number of the target's printed step,
+    the first few of those)."""
+    seen, bad, examples = 0, 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        for target in catalog.games:
+            if target == source:
+                continue
+            t = catalog.game(target)
+            ix = index_of(t)
+            for card in catalog.cards(source).values():
+                conversion = convert_card(card, s, t)
+                if conversion.left_out is not None:
+                    continue
+                for e in _effects(conversion.card.effects):
+                    if e.do not in ("damage", "modify"):
+                        continue
+                    wanted = _BATTLE if e.do == "damage" else (
+                        (e.stat, *_BATTLE) if e.stat is not CanonicalStat.SP else (CanonicalStat.SP,))
+                    found = _step(ix, wanted)
+                    if found is None:
+                        continue
+                    seen += 1
+                    if (Fraction(e.amount) / found[0]).denominator != 1:
+                        bad += 1
+                        examples.append(f"{source}:{card.id} → {target}: {e.do} {e.amount} (step {found[0]})")
+    return seen, bad, examples[:5]
+
+
+def test_no_converted_effect_prints_a_fraction(catalog: Catalog) -> None:
+    seen, bad, examples = _fractions(catalog)
+    print(f"\nconverted effects with an amount: {seen}; not a whole number of the target's printed step: {bad}")
+    assert seen > 100 and bad == 0, examples
+
+
+def test_a_planted_regression_of_the_rounding_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(effect_numbers, "_fit", lambda amount, step: amount)
+    assert _fractions(catalog)[1] > 0
+
+
+def _unfamilied(catalog: Catalog) -> list[str]:
+    """Shipped effects that choose cards in play with no family or genus: 'a card', though a character is meant."""
+    out = []
+    for game in catalog.games:
+        for card in catalog.cards(game).values():
+            for e in _effects(card.effects):
+                target = getattr(e, "target", None)
+                if e.do in TARGETED and target is not None and not target.self_only \
+                        and target.family is None and target.genus is None:
+                    out.append(f"{game}:{card.id} {e.do}")
+    return out
+
+
+def test_no_shipped_effect_aims_at_any_card_where_its_text_names_a_character(catalog: Catalog) -> None:
+    found = _unfamilied(catalog)
+    print(f"\nshipped effects aimed at cards in play with no family or genus: {len(found)}")
+    assert found == []
+
+
+def test_a_target_without_its_family_is_counted(catalog: Catalog) -> None:
+    card = catalog.cards("sengoku-taisen")["kakei"]
+    planted = card.model_copy(update={"effects": tuple(e.model_copy(update={"target": e.target.model_copy(
+        update={"family": None})}) for e in card.effects)})
+
+    class Planted:
+        games = ["sengoku-taisen"]
+
+        @staticmethod
+        def cards(game: str) -> dict[str, Any]:
+            return {"kakei": planted}
+
+    assert _unfamilied(Planted()) == ["sengoku-taisen:kakei damage"]  # type: ignore[arg-type]
