@@ -286,11 +286,15 @@ class Heal(_Effect):
     who: Player = "self"
 
 
+def _any_colour() -> list[ColourSlot | Literal["any"]]:
+    return ["any"]
+
+
 class Produce(_Effect):
     do: Literal["produce"]
     amount: Positive = 1
     colours: Annotated[list[ColourSlot | Literal["any"]], Field(min_length=1)] = Field(
-        default_factory=lambda: ["any"], description="canonical colour slots it may give, one of them each time "
+        default_factory=_any_colour, description="canonical colour slots it may give, one of them each time "
         "(its controller's choice); 'any': every colour")
     for_card: Text | None = Field(None, description="it pays only toward playing the card of this name (a 臣下's "
                                   "当主)")

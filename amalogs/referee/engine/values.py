@@ -54,9 +54,9 @@ def forbidden(s: State, uid: int, action: str) -> bool:
 def ignores(s: State, uid: int, keyword: str) -> bool:
     """Whether the card's attacks ignore the opposing cards' ``keyword`` (an ``ignore_keyword`` effect)."""
     card = s.cards[uid]
-    statics = card.timed.get("static")
-    return bool(statics) and any(e.do == "ignore_keyword" and e.keyword.value == keyword
-                                 and works(s, card.owner, card, e) for e in statics)
+    statics = card.timed.get("static", ())
+    return any(e.do == "ignore_keyword" and e.keyword.value == keyword and works(s, card.owner, card, e)
+               for e in statics)
 
 
 def holds(s: State, controller: int, uid: int, c: Any) -> bool:

@@ -52,7 +52,7 @@ class SengokuCards(CoreGame):
         for e in effects:
             cond = e.condition
             c = cond.counter if cond is not None else None
-            only_counter = c is not None and c.at_least == 1 and cond.model_dump(  # type: ignore[union-attr]
+            only_counter = c is not None and c.at_least == 1 and cond.model_dump(
                 exclude={"counter"}, exclude_defaults=True) == {}
             if e.do == "add_counter" and e.when == "play" and cond is None:
                 if bushou and e.who == "self":
