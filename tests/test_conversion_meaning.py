@@ -6,6 +6,7 @@ regression."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -98,3 +99,49 @@ def test_a_target_without_its_family_is_counted(catalog: Catalog) -> None:
             return {"kakei": planted}
 
     assert _unfamilied(Planted()) == ["sengoku-taisen:kakei damage"]  # type: ignore[arg-type]
+
+
+def _unproductive(catalog: Catalog) -> tuple[int, list[str]]:
+    """(resource cards converted into another game, those that produce nothing there): a resource produces when
+    it has a colour or a mana ability (produce); one whose source produced only colourless mana is no loss."""
+    from amalogs.convert import to_canonical
+    from amalogs.ontology.terms import ColourSlot, Family
+
+    seen, bad = 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        for card in catalog.cards(source).values():
+            cc = to_canonical(card, s)
+            if cc.family is not Family.RESOURCE:
+                continue
+            gave = set(cc.colours) | {c for e in cc.effects if e.do == "produce" for c in e.colours}
+            if not gave - {ColourSlot.COLOURLESS}:
+                continue  # (its source gives no colour either)
+            for target in catalog.games:
+                conversion = convert_card(card, s, catalog.game(target))
+                if target == source or conversion.left_out is not None:
+                    continue
+                seen += 1
+                out = conversion.card
+                if not out.colours and not any(e.do == "produce" for e in out.effects):
+                    bad.append(f"{source}:{card.id} → {target}")
+    return seen, bad
+
+
+def test_every_converted_resource_produces(catalog: Catalog) -> None:
+    seen, bad = _unproductive(catalog)
+    print(f"\nresource cards converted: {seen}; producing nothing in the target: {len(bad)}")
+    assert seen > 10 and bad == [], bad[:5]
+
+
+def test_a_planted_land_that_gives_nothing_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Convert as before the fix (a land's colours left out of the converted card): counted."""
+    import amalogs.convert as convert
+
+    real = convert.to_native
+
+    def colourless(cc: Any, target: Any, **kw: Any) -> Any:
+        return real(replace(cc, colours=()) if not cc.native_colours else cc, target, **kw)
+
+    monkeypatch.setattr(convert, "to_native", colourless)
+    assert _unproductive(catalog)[1]

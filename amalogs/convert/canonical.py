@@ -75,6 +75,9 @@ class CanonicalCard:
     """The native stat the source profile names as the cost (the one its total cost sums), if any."""
     facts: GameFacts | None = None
     """The source game's facts, against which each effect is judged in a target (:mod:`amalogs.convert.effects`)."""
+    colours_from: str | None = None
+    """The native stat its colours were read from (a land, colourless itself: the colours of the mana it
+    produces, its game's ``resources.colour_source``), or None."""
     speed_rule: str = ""
     """What its spell speed is in its own game: what gives it (a keyword, a timing printed in its text) and the
     action the game's page lists at that speed, for reasons."""
@@ -171,6 +174,12 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
     family = FAMILY_OF[genus] if genus else None
     slots = ix.slots
     colours = tuple(dict.fromkeys(slots[c] for c in card.colours if c in slots))
+    source = game.profile.resources.colour_source
+    produced = card.stats.get(source) if source is not None and family is Family.RESOURCE else None
+    colours_from = None
+    if not colours and isinstance(produced, list | tuple):  # a land: colourless itself, it gives its mana's colours
+        colours = tuple(dict.fromkeys(slots[str(c)] for c in produced if str(c) in slots))
+        colours_from = source if colours else None
     stats = dict(card.stats)
     for total, of in ix.totals:
         if isinstance(table := card.stats.get(of), dict):
@@ -210,4 +219,5 @@ def to_canonical(card: Card, game: Game) -> CanonicalCard:
         cost_stat=ix.totals[0][1] if ix.totals else None,
         speed_rule=_speed_rule(game, speed, cause, printed=words is not None and cause == words[1]),
         facts=ix.facts,
+        colours_from=colours_from,
     )

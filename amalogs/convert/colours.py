@@ -90,6 +90,19 @@ def _colours(b: _Builder) -> tuple[str, ...]:
     if ColourSlot.COLOURLESS not in reverse and reverse:
         return _one_colour(b)
     out: list[str] = []
+    if not cc.native_colours and cc.colours:  # a land, colourless itself: the colours of the mana it produces
+        given = tuple(dict.fromkeys(reverse[s] for s in cc.colours if s in reverse))
+        slots = "・".join(str(s) for s in cc.colours)
+        if given:
+            how = f"{'those colours' if len(given) > 1 else 'that colour'}, which gives it"
+        elif ColourSlot.COLOURLESS in reverse:
+            given = (reverse[ColourSlot.COLOURLESS],)
+            how = "its colourless colour: it has none of them, so it pays only the part of a cost of no colour"
+        else:
+            how = "no colour: it has none of them"
+        b.report("colours", (), cc.colours, given or None, Fidelity.APPROXIMATED if given else Fidelity.DROPPED,
+                 f"colourless in {cc.game}, it produces {slots} mana: in {b.target.id} a resource of {how}")
+        return given
     for slot in cc.colours:
         if slot in reverse:
             out.append(reverse[slot])

@@ -118,6 +118,12 @@ def _report_unused_values(b: _Builder) -> None:
                      f"{b.cc.game} requires colours by slot ({show(v.value)}, its {v.source_stat}); {b.target.id} prints "
                      "no colour cost on this card type, only the 大コスト, which any colour pays", of=(v.source_stat,))
             continue
+        elif v.source_stat == b.cc.colours_from and not b.same:
+            raw = v.value / v.ratio if isinstance(v.value, Fraction) else v.value
+            b.report(f"stats.{v.source_stat}", raw, v.value, None, Fidelity.APPROXIMATED,
+                     f"the colours of the mana it produces: in {b.target.id} they are the card's own colours, which a "
+                     "resource gives (see the colours row)", of=(v.source_stat,))
+            continue
         elif v.stat is CanonicalStat.UNIQUE or v.stat is None:
             why = f"固有能力 of {b.cc.game}: no counterpart in {b.target.id}"
         elif v.stat is CanonicalStat.TRAIT:

@@ -222,6 +222,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         table = tuple((str(c), _number(n)) for c, n in raw.items()) if isinstance(raw, dict) else ()
         given = card.stats.get(self.colour_source) if self.colour_source is not None else None
         gives = tuple(str(c) for c in given) if isinstance(given, list | tuple) else ()
+        if self.colour_source is not None and given is None and card.type in self.resource_types:
+            gives = tuple(card.colours)  # (a resource card that prints no such stat, converted: its own colours)
         if any(e.do == "ignore_keyword" for e in card.effects):
             self.targets_per_attacker = True  # (an attacker that ignores a lure has targets of its own)
         produce = next((e for e in card.effects if e.do == "produce" and e.for_card is None), None)
