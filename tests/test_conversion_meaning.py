@@ -145,3 +145,34 @@ def test_a_planted_land_that_gives_nothing_is_counted(catalog: Catalog, monkeypa
 
     monkeypatch.setattr(convert, "to_native", colourless)
     assert _unproductive(catalog)[1]
+
+
+def test_a_cost_nobody_in_the_target_can_pay_is_never_reported_as_working(catalog: Catalog) -> None:
+    """Over every conversion: an effect whose counter blast, soul blast, life or returned resources the target's
+    referee can never charge (no damage cards, no soul, no life points, no resource deck) is 'cannot work' — the
+    referee would let it fizzle for its unpaid cost every time."""
+    from amalogs.convert.effects import facts_of
+    from amalogs.ontology.terms import LifeSystem
+
+    checked = 0
+    for source in catalog.games:
+        s = catalog.game(source)
+        for target in catalog.games:
+            t = catalog.game(target)
+            facts = facts_of(t)
+            unpayable = {"counter_blast": facts.life is not LifeSystem.DAMAGE_ACCUMULATION,
+                         "soul_blast": not facts.rides, "life": facts.life is not LifeSystem.LIFE_POINTS,
+                         "return_resources": not facts.resource_deck}
+            for card in catalog.cards(source).values():
+                if not any(e.pay is not None for e in card.effects) or target == source:
+                    continue
+                conversion = convert_card(card, s, t)
+                if conversion.left_out is not None:
+                    continue
+                rows = [f for f in conversion.fields if f.field == "effects"]
+                for e, row in zip(card.effects, rows, strict=True):
+                    if e.pay is not None and any(getattr(e.pay, k) and cannot for k, cannot in unpayable.items()):
+                        checked += 1
+                        assert row.target == "cannot work", (source, card.id, target, row.reason)
+    print(f"\nconverted effects with a cost the target cannot charge: {checked}")
+    assert checked > 5

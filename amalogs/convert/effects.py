@@ -72,6 +72,8 @@ class GameFacts:
     """Cards may be stacked under a card in play (evolution, 超越)."""
     board: bool = False
     """The players share a board with home squares (the profile's ``play.board``: Z/X)."""
+    resource_deck: bool = False
+    """Resources come from a deck of their own (the profile's ``resources.deck``), where spent ones may return."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -102,6 +104,7 @@ def facts_of(game: Game) -> GameFacts:
         territories=any(e.state is not None and "開放" in e.state for e in page.permanent_types),
         rides=profile.play.ride is not None,
         board=profile.play.board is not None,
+        resource_deck=profile.resources.deck is not None,
         stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )
 
@@ -311,6 +314,17 @@ def _payment(pay: object, t: GameFacts) -> Verdict | None:
     if (getattr(pay, "discard", 0) or getattr(pay, "discard_self", False) or getattr(pay, "zone", "") == "hand") \
             and not t.hand:
         return Verdict(CANNOT, f"its cost is paid from the hand, and {g} has no hand: nobody can pay it")
+    if getattr(pay, "counter_blast", 0) and t.life is not LifeSystem.DAMAGE_ACCUMULATION:
+        return Verdict(CANNOT, f"its cost turns face-up damage cards face down (counter blast), and {g} keeps no "
+                               f"damage cards ({t.life}): nobody can pay it, so it never takes place")
+    if getattr(pay, "soul_blast", 0) and not t.rides:
+        return Verdict(CANNOT, f"its cost puts cards from under the leader into the discard pile (soul blast), and "
+                               f"nothing goes under a leader in {g}: nobody can pay it, so it never takes place")
+    if getattr(pay, "life", 0) and t.life is not LifeSystem.LIFE_POINTS:
+        return Verdict(CANNOT, f"its cost pays life points, and {g}'s life is {t.life}: nobody can pay it")
+    if getattr(pay, "return_resources", 0) and not t.resource_deck:
+        return Verdict(CANNOT, f"its cost returns resource cards to a resource deck, and {g} has none: nobody can "
+                               "pay it")
     return None
 
 
