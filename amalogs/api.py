@@ -196,7 +196,8 @@ def convert_deck(deck: str | Path, to: str | Game, catalog: Catalog | None = Non
     cat = _catalog(catalog)
     target = game(to, cat)
     side = _side(deck, cat)
-    return convert(side.deck, side.game, cat.cards(side.game.id), target, cat.cards(target.id), scale=chosen)
+    return convert(side.deck, side.game, cat.cards(side.game.id), target, cat.cards(target.id), scale=chosen,
+                   target_decks=[d for d, _ in cat.decks(target.id).values()])
 
 
 def similarity(a: str | Game, b: str | Game, catalog: Catalog | None = None) -> Breakdown:

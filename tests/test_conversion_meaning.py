@@ -176,3 +176,39 @@ def test_a_cost_nobody_in_the_target_can_pay_is_never_reported_as_working(catalo
                         assert row.target == "cannot work", (source, card.id, target, row.reason)
     print(f"\nconverted effects with a cost the target cannot charge: {checked}")
     assert checked > 5
+
+
+@pytest.mark.parametrize("target", ["magic-the-gathering", "pokemon-card-game"])
+def test_a_deck_converted_into_a_game_of_resource_cards_gets_its_resource_base_and_plays(catalog: Catalog,
+                                                                                       target: str) -> None:
+    """Every other game's sample decks converted into a game whose resources are cards of the main deck (Magic's
+    lands, ポケモンカード's energy): legal, with the target's basic resource cards at its own decks' share, and in a
+    seeded match against the target's first sample deck the converted deck plays cards (before: none, with no
+    land to pay)."""
+    from amalogs.cardcheck import check_deck
+    from amalogs.convert.decks import convert_deck, deck_cards
+    from amalogs.referee.sessions.runner import play_match
+    from amalogs.referee.sessions.sides import Side, resolve_side
+
+    t = catalog.game(target)
+    own = [d for d, _ in catalog.decks(target).values()]
+    from amalogs.ontology.terms import Genus
+
+    kinds = {k for k, g in index_of(t).genera.items() if g is Genus.STANDING_RESOURCE}
+    played = []
+    for source in catalog.games:
+        if source == target:
+            continue
+        s = catalog.game(source)
+        for deck, _path in list(catalog.decks(source).values())[:1]:
+            result = convert_deck(deck, s, catalog.cards(source), t, catalog.cards(target), target_decks=own)
+            written = result.deck
+            pool = {**catalog.cards(target), **{c.id: c for c in written.cards}}
+            assert check_deck(written, t.profile, deck_cards(written, pool)) == [], (source, deck.name)
+            lands = sum(n for c, n in written.main.items() if pool[c].type in kinds)
+            assert lands >= 0.25 * sum(written.main.values()), (source, deck.name, lands)
+            side = Side(t, f"{source}-converted", written)
+            r = play_match(catalog, (side, resolve_side(catalog, target)), 1, ("greedy", "greedy"), log_events=True)
+            played.append(sum(e["type"] == "play" and e["seat"] == 0 for e in r.events))
+    print(f"\ncards played by each converted deck in one match: {played}")
+    assert all(n > 0 for n in played), played

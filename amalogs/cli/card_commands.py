@@ -483,7 +483,8 @@ def convert_deck(
     check_target(out, force)
     source, deck, _ = _load_deck(spec)
     target = _game(to)
-    result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=chosen)
+    result = convert(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=chosen,
+                     target_decks=[d for d, _ in catalog().decks(target.id).values()])
     write_model(out, result.deck, force)
     records = deck_conversion_records(result, source, target, full=fmt is DataFormat.json)
     totals = deck_totals(result, source, catalog().cards(source.id), target, catalog().cards(target.id))

@@ -37,7 +37,8 @@ def _deck_for(spec: str, to: str | None, scale: str) -> tuple[Game, Deck, dict[s
     target = _game(to) if to is not None else source
     if target.id == source.id:
         return source, deck, deck_cards(deck, catalog().cards(source.id)), []
-    result = convert_deck(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=scale)
+    result = convert_deck(deck, source, catalog().cards(source.id), target, catalog().cards(target.id), scale=scale,
+                          target_decks=[d for d, _ in catalog().decks(target.id).values()])
     notes = [a for a in result.actions if a.startswith("left out")]
     return target, result.deck, deck_cards(result.deck, catalog().cards(target.id)), notes
 

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from amalogs.cardcheck import Violation, check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
 from amalogs.convert.curve import DEFAULT_SCALE, Scale, check_scale, curve_scale
+from amalogs.convert.index import index_of
 from amalogs.convert.native import Conversion, to_native
 from amalogs.errors import cut
 from amalogs.models.base import MAX_ID, MAX_TEXT
 from amalogs.models.cards import Card, Deck
+from amalogs.ontology.terms import Genus
 
 __all__ = ["DeckConversion", "convert_deck", "deck_cards", "explain"]
 
@@ -52,10 +54,11 @@ def deck_cards(deck: Deck, game_cards: Mapping[str, Card]) -> dict[str, Card]:
 
 def convert_deck(
     deck: Deck, source: Game, source_cards: Mapping[str, Card], target: Game, target_cards: Mapping[str, Card],
-    *, scale: str = DEFAULT_SCALE,
+    *, scale: str = DEFAULT_SCALE, target_decks: Sequence[Deck] = (),
 ) -> DeckConversion:
     """Convert a deck of ``source`` into a deck of ``target`` (``scale``: ``amalogs`` or ``curve``, the curves
-    read from the games' own card sets)."""
+    read from the games' own card sets). ``target_decks``: the target's own sample decks, whose share of resource
+    cards a deck of a game with dedicated resource cards is given (see :func:`_resource_base`)."""
     chosen = check_scale(scale)
     curve = curve_scale(source, source_cards, target, target_cards) if chosen == "curve" else None
     cards = deck_cards(deck, source_cards)
@@ -88,6 +91,8 @@ def convert_deck(
     _enforce_copy_limits(target, placed, pool, result)
     _cap_special_counts(target, placed, pool, result)
     _fill_special_counts(target, placed, pool, target_cards, result)
+    if not own:
+        _resource_base(target, placed["main"], pool, target_cards, target_decks, result)
     _fit_main_size(target, placed, pool, target_cards, result)
     _fill_side_and_extra(target, placed, target_cards, pool, result)
     written = Deck(
@@ -286,13 +291,13 @@ def _protected(game: Game, part_id: str, part: Counter[str], pool: Mapping[str, 
 
 
 def _trim(game: Game, part_id: str, part: Counter[str], pool: Mapping[str, Card], excess: int,
-          result: DeckConversion) -> int:
+          result: DeckConversion, keep: set[str] | frozenset[str] = frozenset()) -> int:
     """Take ``excess`` copies out of a part: padding before converted cards, the most-copied first, never a copy
-    a special count's minimum needs. Returns how many were taken."""
+    a special count's minimum needs nor one of ``keep``. Returns how many were taken."""
     taken = 0
     while taken < excess:
         pad = result.padding.get(part_id, Counter())
-        free = [c for c in part if not _protected(game, part_id, part, pool, c)]
+        free = [c for c in part if c not in keep and not _protected(game, part_id, part, pool, c)]
         if not free:
             break
         top = max(free, key=lambda c: (pad.get(c, 0) > 0, part[c], c))
@@ -346,6 +351,70 @@ def _count(r: object) -> str:
 
 def _names(counts: Counter[str], pool: Mapping[str, Card], only: list[str]) -> str:
     return ", ".join(f"{counts[cid]}× {pool[cid].name}" for cid in only if counts.get(cid))
+
+
+RESOURCE_SHARE = 0.4
+"""The share of resource cards in a main deck when the target has no sample deck to read it from (Magic's 24 lands
+in 60)."""
+
+
+def _resource_base(game: Game, main: Counter[str], pool: dict[str, Card], target_cards: Mapping[str, Card],
+                   target_decks: Sequence[Deck], result: DeckConversion) -> None:
+    """A game whose resources are dedicated cards in the main deck (Magic's lands, ポケモンカード's energy): a
+    converted deck with fewer resource cards than the target's own sample decks hold (their mean share of the main
+    deck; else :data:`RESOURCE_SHARE`) gets the target's basic resource cards — one colour each, in the shares of
+    the colours its other cards need — and gives up copies of its most-copied cards to keep its size, so it can
+    pay for what it holds."""
+    if game.profile.resources.source != "dedicated-cards":
+        return
+    genera = index_of(game).genera
+    resource = {t for t, g in genera.items() if g is Genus.STANDING_RESOURCE}
+    if not resource:
+        return
+    rules = game.profile.deck
+    shares = [sum(n for c, n in d.main.items() if c in target_cards and target_cards[c].type in resource)
+              / max(sum(d.main.values()), 1) for d in target_decks]
+    share = sum(shares) / len(shares) if shares else RESOURCE_SHARE
+    size = max(sum(main.values()), rules.main.min)
+    wanted = round(share * size)
+    have = sum(n for c, n in main.items() if pool[c].type in resource)
+    if have >= wanted:
+        return
+    source_stat = game.profile.resources.colour_source
+    basics: dict[str, Card] = {}  # native colour → a basic resource card giving only it
+    for card in sorted(target_cards.values(), key=lambda c: (not copy_exempt(game.profile, c), c.id)):
+        if card.type not in resource or card.effects:
+            continue
+        given = card.stats.get(source_stat) if source_stat else card.colours
+        if isinstance(given, list | tuple) and len(given) == 1 and str(given[0]) not in basics:
+            basics[str(given[0])] = card
+    need: Counter[str] = Counter()
+    for cid, n in main.items():
+        for colour in pool[cid].colours:
+            if colour in basics:
+                need[colour] += n
+    if not need:
+        need = Counter({next(iter(basics)): 1}) if basics else Counter()
+    if not need:
+        return
+    missing = wanted - have
+    total = sum(need.values())
+    added: Counter[str] = Counter()
+    for k, (colour, n) in enumerate(need.most_common()):
+        count = missing - sum(added.values()) if k == len(need) - 1 else round(missing * n / total)
+        if count > 0:
+            added[basics[colour].id] += count
+    for cid, n in added.items():
+        pool[cid] = target_cards[cid]
+        main[cid] += n
+        _add_padding(result, "main", cid, n)
+    excess = sum(main.values()) - size
+    taken = _trim(game, "main", main, pool, excess, result, keep=set(added)) if excess > 0 else 0
+    names = ", ".join(f"{n}× {target_cards[c].name}" for c, n in added.items())
+    result.actions.append(f"added {sum(added.values())} basic resource cards ({names}) so the deck can pay: "
+                          f"{game.profile.name}'s own decks hold {share:.0%} resource cards, in the shares of the colours "
+                          f"its cards need" + (f"; took out {taken} copies of the most-copied cards to keep its size"
+                                               if taken else ""))
 
 
 def _fit_main_size(game: Game, placed: dict[str, Counter[str]], pool: dict[str, Card],

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from amalogs.cardcheck import optional_type_stats
 from amalogs.catalog import Game
 from amalogs.convert.abilities import _effect, _keywords, _spell_speed, _text
 from amalogs.convert.builder import _Builder
@@ -43,7 +44,12 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
         return Conversion(cc, target.profile.id, {}, tuple(b.reports), left_out=b.reports[-1].reason, scale=scale)
     stats: dict[str, StatValue] = {}
     profile = b.ix.stats
+    optional = optional_type_stats(target.profile, type_id)
     for stat_id in b.ix.printed[type_id]:
+        canonical = b.ix.status.get(stat_id)
+        if stat_id in optional and not b.same and (canonical is None or b.sourced(canonical) is None):
+            continue  # (a stat some cards of the type leave out, which the source gives nothing for: left out, not
+            #          invented — an evolution card's 'evolves from' made up would make it never playable)
         if profile[stat_id].sum_of is None:
             stats[stat_id] = _stat(b, profile[stat_id])
     _report_unused_values(b)
