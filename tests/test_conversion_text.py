@@ -66,7 +66,8 @@ def test_converted_texts_say_every_effect_they_can(catalog: Catalog) -> None:
                     continue
                 out = conv.card
                 assert conv.original_text == card.text
-                if card.text is None:
+                kept = len(out.effects) - sum(not isinstance(e, Native) for e in card.effects)
+                if card.text is None and not kept:  # (a keyword kept as a rule of the card is written)
                     assert out.text is None
                     continue
                 _keywords, effects, kept = read_text(out.text or "", w, event=is_event(target, out.type))

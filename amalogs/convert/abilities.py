@@ -10,13 +10,15 @@ from amalogs.convert.effect_numbers import Fitted
 from amalogs.convert.effects import CANNOT, DIFFERENT, WORKS, judge
 from amalogs.convert.fidelity import Fidelity
 from amalogs.convert.text import card_text, is_event, words_of
-from amalogs.models.effects import Effect, Native
+from amalogs.models.effects import Effect, GrantKeyword, Native, Selector
+from amalogs.ontology.terms import UnifiedKeyword
 from amalogs.ontology.terms import SpellSpeed
 
 __all__: list[str] = []
 
 
-def _text(b: _Builder, type_id: str, effects: tuple[Effect, ...] | None = None) -> str | None:
+def _text(b: _Builder, type_id: str, effects: tuple[Effect, ...] | None = None,
+          kept: tuple[Effect, ...] = ()) -> str | None:
     """The target card's text: the source's canonical effects (``effects``: as fitted to the target's numbers) and
     unified keywords in the target's words (docs/rules.md §7, "Text in the target's words"); the same text in the
     same game."""
@@ -24,7 +26,7 @@ def _text(b: _Builder, type_id: str, effects: tuple[Effect, ...] | None = None) 
     if b.same:
         b.report("text", cc.text, "—", cc.text, Fidelity.EXACT, "same game")
         return cc.text
-    written = card_text(cc.effects if effects is None else effects, cc.keywords, words_of(b.target),
+    written = card_text((cc.effects if effects is None else effects) + kept, cc.keywords, words_of(b.target),
                         event=is_event(b.target, type_id), original=cc.text)
     fitted = 0 if effects is None else sum(a != e for a, e in zip(cc.effects, effects, strict=True))
     new = written.text or None
@@ -111,6 +113,23 @@ def _spell_speed(b: _Builder, type_id: str, keywords: tuple[str, ...]) -> None:
              f"{cc.speed_rule or src}; in {b.target.id} it is {tgt} ({how})")
 
 
+REFEREE_KEYWORDS = frozenset({UnifiedKeyword.DECOY, UnifiedKeyword.HASTE, UnifiedKeyword.FIRST_STRIKE,
+                              UnifiedKeyword.GUARDIAN, UnifiedKeyword.PIERCE})
+"""The unified keywords the referee applies by their AMALOGS meaning in any game (a card's own or granted)."""
+
+
+def kept_keywords(b: _Builder) -> tuple[Effect, ...]:
+    """A card's own unified keywords the target has no keyword for but the referee applies by their AMALOGS
+    meaning: kept as a rule of the card (a static grant of the keyword to itself), as a granted keyword is."""
+    if b.same:
+        return ()
+    own = {e.keyword for e in b.cc.effects
+           if e.do == "grant_keyword" and e.when == "static" and e.target.self_only}  # (already a rule of the card)
+    return tuple(GrantKeyword(do="grant_keyword", when="static", keyword=k, target=Selector(side="self", self_only=True),
+                              until="permanent")
+                 for k in b.cc.keywords if k not in b.ix.natives and k in REFEREE_KEYWORDS and k not in own)
+
+
 def _keywords(b: _Builder) -> tuple[str, ...]:
     cc = b.cc
     if b.same:
@@ -123,6 +142,11 @@ def _keywords(b: _Builder) -> tuple[str, ...]:
         if unified in natives:
             out.append(natives[unified])
             b.report("keywords", unified, unified, natives[unified], Fidelity.EXACT, f"unified keyword {unified}")
+        elif unified in REFEREE_KEYWORDS:
+            b.report("keywords", unified, unified, f"({unified})", Fidelity.APPROXIMATED,
+                     f"{b.target.id} has no keyword that unifies to {unified}: kept with its AMALOGS meaning as a rule "
+                     "of the card (it gives itself the keyword, in the text), which the referee carries out, as it "
+                     "does a granted keyword")
         else:
             b.report("keywords", unified, unified, None, Fidelity.DROPPED,
                      f"{b.target.id} has no keyword that unifies to {unified}")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from amalogs.cardcheck import optional_type_stats
 from amalogs.catalog import Game
-from amalogs.convert.abilities import _effect, _keywords, _spell_speed, _text
+from amalogs.convert.abilities import _effect, _keywords, _spell_speed, _text, kept_keywords
 from amalogs.convert.builder import _Builder
 from amalogs.convert.canonical import CanonicalCard
 from amalogs.convert.colours import _colours, one_of_colour
@@ -57,10 +57,13 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     keywords = _keywords(b)
     _spell_speed(b, type_id, keywords)
     fitted, changed = (cc.effects, {}) if b.same else fit_effects(cc.effects, b.ix)
-    effects = tuple(e for e in fitted if b.same or not isinstance(e, Native))
-    text = _text(b, type_id, fitted) if cc.text else None
+    kept = kept_keywords(b)  # (a keyword the target lacks but the referee applies: a rule of the card)
+    effects = tuple(e for e in fitted if b.same or not isinstance(e, Native)) + kept
+    text = _text(b, type_id, fitted, kept) if cc.text or kept else None
     for k, e in enumerate(cc.effects):
         _effect(b, e, changed.get(k))
+    for e in kept:
+        _effect(b, e)
     parts: dict[str, object] = {
         "id": card_id or cc.id,
         "name": cc.name,
