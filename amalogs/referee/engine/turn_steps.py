@@ -24,6 +24,7 @@ from amalogs.referee.engine.effects import (
 )
 from amalogs.referee.engine.field import lose
 from amalogs.referee.engine.registry import game_of_step, module_of, next_seat, turn_order
+from amalogs.referee.engine.values import card_rules
 from amalogs.referee.engine import rulings
 
 __all__ = ["TurnSteps"]
@@ -190,7 +191,7 @@ class TurnSteps(AttackSteps):
     def _discard_or_pass(self, me: int) -> None:
         s = self.state
         limit = s.seats[me].counters.get("hand-limit", s.rules[me].hand_limit)  # a card may change it
-        if "hand-limit" not in s.seats[me].counters:  # a hand_limit effect in play (once a turn: cheap)
+        if "hand-limit" not in s.seats[me].counters and card_rules(s.cards)[2]:  # a hand_limit effect in play
             limits = [e.amount for u in module_of(s, me).permanents(s, me)
                       for e in s.cards[u].timed.get("static", ()) if e.do == "hand_limit"]
             limit = max(limits) if limits else limit

@@ -14,7 +14,7 @@ from typing import Any
 from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.state import CardData, State
 
-__all__ = ["CONDITIONS", "ap", "change_of", "condition_text", "dp", "forbidden", "has", "holds", "ignores", "in_play", "life_left", "matches",
+__all__ = ["CONDITIONS", "ap", "card_rules", "change_of", "condition_text", "dp", "forbidden", "has", "holds", "ignores", "in_play", "life_left", "matches",
            "refresh_auras", "side_seats", "sp", "thousandths", "works"]
 
 STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
@@ -37,6 +37,19 @@ def works(s: State, controller: int, card: CardData, e: Any) -> bool:
     if isinstance(condition, str):
         return CONDITIONS[condition](s, controller)
     return holds(s, controller, card.uid, condition)
+
+
+_RULES: list[Any] = [None, (False, False, False)]  # (the match's cards list last looked at, what its cards hold)
+
+
+def card_rules(cards: list[CardData]) -> tuple[bool, bool, bool]:
+    """Whether any card of the match has a ``forbid``, an ``ignore_keyword`` or a ``hand_limit`` effect, worked
+    out once per card list (a match's cards never change), so the referee's hot paths skip the checks otherwise."""
+    if _RULES[0] is not cards:
+        kinds = {e.do for c in cards for e in c.timed.get("static", ())}
+        _RULES[0], _RULES[1] = cards, ("forbid" in kinds, "ignore_keyword" in kinds, "hand_limit" in kinds)
+    found: tuple[bool, bool, bool] = _RULES[1]
+    return found
 
 
 def forbidden(s: State, uid: int, action: str) -> bool:
@@ -231,8 +244,9 @@ def refresh_auras(s: State) -> None:
             if e.target.self_only:  # a static change of its own under a condition
                 targets = [src] if src in characters_of(s, i) else []
             else:
+                other = src if e.target.other else None  # (every match but the card itself)
                 targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
-                           if matches(s, u, e.target) and not (e.target.other and u == src)]
+                           if u != other and matches(s, u, e.target)]
             for uid in targets:
                 _aura(s, uid, e)
 
