@@ -36,12 +36,10 @@ from amalogs.referee.engine.values import (
     ap,
     change_of,
     dp,
-    card_rules,
     forbidden,
     has,
     in_play,
     refresh_auras,
-    side_seats,
     sp,
     thousandths,
 )
@@ -176,7 +174,7 @@ def _apply_to(s: State, p: Pending, uid: int) -> None:
     if s.log_events:
         s.emit("effect", seat=p.controller, card=p.source, effect=e.do, target=uid)
     if e.do == "damage":
-        if card_rules(s.cards)[0] and forbidden(s, uid, "effect-damage"):
+        if s.cards[uid].forbids and forbidden(s, uid, "effect-damage"):
             s.emit("prevented", seat=owner, card=uid, effect="damage")
             return
         seat.damage[uid] = seat.damage.get(uid, 0) + thousandths(e)

@@ -48,6 +48,7 @@ class CardData:
     abilities: tuple[int, ...] = field(init=False, compare=False)  # effects that start an activated ability
     auras: tuple[Any, ...] = field(init=False, compare=False)  # static effects that act as auras
     timed: dict[str, tuple[Any, ...]] = field(init=False, compare=False)  # effects by timing
+    forbids: tuple[Any, ...] = field(init=False, compare=False)  # its static forbid effects (engine.values.forbidden)
 
     def __post_init__(self) -> None:  # derived once; the instance stays frozen after
         found = tuple(k for k, e in enumerate(self.effects)
@@ -61,6 +62,7 @@ class CardData:
         for e in self.effects:
             timed[e.when] = (*timed.get(e.when, ()), e)
         object.__setattr__(self, "timed", timed)
+        object.__setattr__(self, "forbids", tuple(e for e in timed.get("static", ()) if e.do == "forbid"))
 
     def copy_as(self, uid: int, owner: int) -> CardData:
         """Another instance of the same card (a cheap copy: the referee makes one per card in each deck)."""

@@ -8,7 +8,9 @@ attack's steps are :class:`~amalogs.referee.engine.attack_steps.AttackSteps`. Au
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from amalogs.referee.engine import rulings
 from amalogs.referee.engine.abilities import activate, pay_discard
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.attack_steps import AttackSteps
@@ -23,11 +25,29 @@ from amalogs.referee.engine.effects import (
     resolve,
 )
 from amalogs.referee.engine.field import lose
-from amalogs.referee.engine.registry import game_of_step, module_of, next_seat, turn_order
-from amalogs.referee.engine.values import card_rules
-from amalogs.referee.engine import rulings
+from amalogs.referee.engine.registry import (
+    game_of_step,
+    module_of,
+    next_seat,
+    turn_order,
+)
 
 __all__ = ["TurnSteps"]
+
+
+_HAND_LIMITS: list[Any] = [None, -1, False]  # (the last card of the cards looked at, how many, any hand_limit)
+
+
+def _limits_hands(cards: list[Any]) -> bool:
+    """Whether a card of the match has a ``hand_limit`` effect. Worked out once per deal: the matches of one pairing
+    share their card instances (engine.match's deal cache), so the last card and the count name the deal; the
+    entry keeps that card, so its identity stays its own."""
+    if not cards:
+        return False
+    if _HAND_LIMITS[0] is not cards[-1] or _HAND_LIMITS[1] != len(cards):
+        _HAND_LIMITS[:] = [cards[-1], len(cards),
+                           any(e.do == "hand_limit" for c in cards for e in c.timed.get("static", ()))]
+    return bool(_HAND_LIMITS[2])
 
 
 class TurnSteps(AttackSteps):
@@ -191,7 +211,7 @@ class TurnSteps(AttackSteps):
     def _discard_or_pass(self, me: int) -> None:
         s = self.state
         limit = s.seats[me].counters.get("hand-limit", s.rules[me].hand_limit)  # a card may change it
-        if "hand-limit" not in s.seats[me].counters and card_rules(s.cards)[2]:  # a hand_limit effect in play
+        if "hand-limit" not in s.seats[me].counters and _limits_hands(s.cards):  # a hand_limit effect in play
             limits = [e.amount for u in module_of(s, me).permanents(s, me)
                       for e in s.cards[u].timed.get("static", ()) if e.do == "hand_limit"]
             limit = max(limits) if limits else limit

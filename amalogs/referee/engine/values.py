@@ -14,7 +14,7 @@ from typing import Any
 from amalogs.referee.engine.registry import characters_of, opponents
 from amalogs.referee.engine.state import CardData, State
 
-__all__ = ["CONDITIONS", "ap", "card_rules", "change_of", "condition_text", "dp", "forbidden", "has", "holds", "ignores", "in_play", "life_left", "matches",
+__all__ = ["CONDITIONS", "ap", "change_of", "condition_text", "dp", "forbidden", "has", "holds", "ignores", "in_play", "life_left", "matches",
            "refresh_auras", "side_seats", "sp", "thousandths", "works"]
 
 STAT_INDEX = {"AP": (0,), "DP": (1,), "BP": (0, 1), "SP": (2,)}
@@ -39,28 +39,14 @@ def works(s: State, controller: int, card: CardData, e: Any) -> bool:
     return holds(s, controller, card.uid, condition)
 
 
-_RULES: list[Any] = [None, (False, False, False)]  # (the match's cards list last looked at, what its cards hold)
-
-
-def card_rules(cards: list[CardData]) -> tuple[bool, bool, bool]:
-    """Whether any card of the match has a ``forbid``, an ``ignore_keyword`` or a ``hand_limit`` effect, worked
-    out once per card list (a match's cards never change), so the referee's hot paths skip the checks otherwise."""
-    if _RULES[0] is not cards:
-        kinds = {e.do for c in cards for e in c.timed.get("static", ())}
-        _RULES[0], _RULES[1] = cards, ("forbid" in kinds, "ignore_keyword" in kinds, "hand_limit" in kinds)
-    found: tuple[bool, bool, bool] = _RULES[1]
-    return found
-
-
 def forbidden(s: State, uid: int, action: str) -> bool:
     """Whether a ``forbid`` effect of the card itself (static, its condition holding) forbids ``action``
-    (``attack``, ``block``, ``effect-damage``)."""
+    (``attack``, ``block``, ``effect-damage``). Callers on hot paths ask only for a card with one
+    (``CardData.forbids``)."""
     card = s.cards[uid]
-    statics = card.timed.get("static")
-    if statics:
-        for e in statics:
-            if e.do == "forbid" and action in e.actions and works(s, card.owner, card, e):
-                return True
+    for e in card.forbids:
+        if action in e.actions and works(s, card.owner, card, e):
+            return True
     return False
 
 

@@ -29,10 +29,10 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
-from amalogs.referee.engine.values import card_rules, forbidden, ignores
 from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Pending, Seat, State
+from amalogs.referee.engine.values import forbidden, ignores
 
 __all__ = ["BuildDivide"]
 
@@ -303,15 +303,15 @@ class BuildDivide(CoreGame):
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
-        able = standing(seat, seat.zones["field"])
-        return [u for u in able if not forbidden(state, u, "attack")] if card_rules(state.cards)[0] else able
+        cards = state.cards
+        return [u for u in standing(seat, seat.zones["field"]) if not (cards[u].forbids and forbidden(state, u, "attack"))]
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player or a rested (spent) opposing character; a rested デコイ must be chosen; バーサーク hits the
         player or a rested デコイ."""
         rested = spent_characters(state, defender)
         decoys = [u for u in rested if has(state, u, "デコイ")]
-        if decoys and not (card_rules(state.cards)[1] and ignores(state, attacker, "デコイ")):
+        if decoys and not ("static" in state.cards[attacker].timed and ignores(state, attacker, "デコイ")):
             return list(decoys)
         if "berserk" in state.cards[attacker].keywords:
             return [None]
@@ -332,8 +332,9 @@ class BuildDivide(CoreGame):
 
     def block_options(self, state: State, i: int, target: int | None) -> list[int]:
         seat = state.seats[i]
-        able = [u for u in standing(seat, seat.zones["field"]) if u != target]
-        return [u for u in able if not forbidden(state, u, "block")] if card_rules(state.cards)[0] else able
+        cards = state.cards
+        return [u for u in standing(seat, seat.zones["field"])
+                if u != target and not (cards[u].forbids and forbidden(state, u, "block"))]
 
     def take_hit(self, state: State, i: int) -> HitResult:
         """One point of damage: reveal the top life card (バースト: one more damage; ショット: a trigger)."""

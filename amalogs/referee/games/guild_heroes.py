@@ -41,7 +41,7 @@ from amalogs.referee.engine.effects import has, push_effects
 from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.engine.values import card_rules, change_of, forbidden, ignores
+from amalogs.referee.engine.values import change_of, forbidden, ignores
 
 __all__ = ["GuildHeroes"]
 
@@ -370,13 +370,14 @@ class GuildHeroes(CoreGame):
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
-        able = standing(seat, seat.zones["attack-area"])
-        return [u for u in able if not forbidden(state, u, "attack")] if card_rules(state.cards)[0] else able
+        cards = state.cards
+        return [u for u in standing(seat, seat.zones["attack-area"])
+                if not (cards[u].forbids and forbidden(state, u, "attack"))]
 
     def targets(self, state: State, i: int, attacker: int, defender: int) -> list[int | None]:
         """The player (its forts) or a spent opposing character; a spent デコイ (lure) must be chosen."""
         spent = spent_characters(state, defender)
-        if card_rules(state.cards)[1] and ignores(state, attacker, "デコイ"):  # (an ignore_keyword effect)
+        if "static" in state.cards[attacker].timed and ignores(state, attacker, "デコイ"):  # (ignore_keyword)
             return [None, *spent]
         lures = [u for u in spent if has(state, u, "デコイ")]
         return list(lures) if lures else [None, *spent]
@@ -395,8 +396,9 @@ class GuildHeroes(CoreGame):
         if target is not None:
             return []  # only an attack on the player can be blocked
         seat = state.seats[i]
-        able = standing(seat, seat.zones["defence-area"])
-        return [u for u in able if not forbidden(state, u, "block")] if card_rules(state.cards)[0] else able
+        cards = state.cards
+        return [u for u in standing(seat, seat.zones["defence-area"])
+                if not (cards[u].forbids and forbidden(state, u, "block"))]
 
     def _break(self, state: State, i: int) -> None:
         seat = state.seats[i]

@@ -51,15 +51,22 @@ from typing import Any
 from amalogs.catalog import Game
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import POINTS, POINTS_MAX, draw_from_deck, move_top, shuffle, standing
+from amalogs.referee.engine.core import (
+    POINTS,
+    POINTS_MAX,
+    draw_from_deck,
+    move_top,
+    shuffle,
+    standing,
+)
 from amalogs.referee.engine.registry import characters_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.stack import is_check_trigger, push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.engine.values import card_rules, forbidden, has, ignores
-from amalogs.referee.games.profile_life import ProfileLife
+from amalogs.referee.engine.values import forbidden, has, ignores
 from amalogs.referee.games.profile_energy import LEADER
 from amalogs.referee.games.profile_evolve import EVOLVES, UNDER
+from amalogs.referee.games.profile_life import ProfileLife
 from amalogs.referee.games.profile_places import RIDES
 from amalogs.referee.games.profile_plays import PLAYS, OfTypes, ProfilePlays
 
@@ -430,8 +437,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             return []
         able = [u for u in standing(seat, self.characters(state, i))
                 if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
-        if card_rules(state.cards)[0]:
-            able = [u for u in able if not forbidden(state, u, "attack")]
+        cards = state.cards
+        able = [u for u in able if not (cards[u].forbids and forbidden(state, u, "attack"))]
         if self.defender is not None:  # a card with the defender keyword never attacks
             able = [u for u in able if self.defender not in state.cards[u].keywords]
         if self.vigilance is not None and seat.used:  # one that attacked without resting does not attack again
@@ -464,7 +471,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         if self.board_size is not None and self.on_my_board(state, defender):  # (play.board: the squares next to it)
             chars, player = self.board_targets(state, i, attacker, defender, chars, player)
         decoys = [u for u in chars if has(state, u, "デコイ")]
-        if decoys and not (card_rules(state.cards)[1] and ignores(state, attacker, "デコイ")):
+        if decoys and not ("static" in state.cards[attacker].timed and ignores(state, attacker, "デコイ")):
             return list(decoys)
         return [*([None] if player else []), *chars]
 
@@ -492,9 +499,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         if self.blockers == "none":
             return []
         seat = state.seats[i]
-        able = [u for u in standing(seat, self.characters(state, i)) if u != target]
-        if card_rules(state.cards)[0]:
-            able = [u for u in able if not forbidden(state, u, "block")]
+        cards = state.cards
+        able = [u for u in standing(seat, self.characters(state, i))
+                if u != target and not (cards[u].forbids and forbidden(state, u, "block"))]
         if self.blockers == "keyword":
             return [u for u in able if self.blocker_keyword in state.cards[u].keywords]
         return able

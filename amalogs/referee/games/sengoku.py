@@ -42,10 +42,10 @@ from amalogs.referee.engine.core import (
     standing,
 )
 from amalogs.referee.engine.effects import has, push_effects
-from amalogs.referee.engine.values import card_rules, forbidden, ignores
 from amalogs.referee.engine.registry import characters_of, module_of, spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
+from amalogs.referee.engine.values import forbidden, ignores
 from amalogs.referee.games.sengoku_cards import (
     ID,
     LOYALTY,
@@ -327,10 +327,10 @@ class Sengoku(SengokuCards):
 
     def attackers(self, state: State, i: int) -> list[int]:
         seat = state.seats[i]
-        entered, turn = seat.entered, state.turn
-        forbids = card_rules(state.cards)[0]
+        entered, turn, cards = seat.entered, state.turn, state.cards
         return [u for u in standing(seat, seat.zones["jijin"])
-                if (entered.get(u) != turn or has(state, u, "速攻")) and not (forbids and forbidden(state, u, "attack"))]
+                if (entered.get(u) != turn or has(state, u, "速攻"))
+                and not (cards[u].forbids and forbidden(state, u, "attack"))]
 
     def on_attack(self, state: State, i: int, uid: int) -> None:
         state.seats[i].rested.add(uid)
@@ -343,7 +343,7 @@ class Sengoku(SengokuCards):
         守備 (守護) character is there, only such characters may be chosen among the characters."""
         spent = spent_characters(state, defender)
         decoys = [u for u in spent if has(state, u, "デコイ")]
-        if decoys and not (card_rules(state.cards)[1] and ignores(state, attacker, "デコイ")):
+        if decoys and not ("static" in state.cards[attacker].timed and ignores(state, attacker, "デコイ")):
             return list(decoys)
         guards = [u for u in spent if has(state, u, "守護")]
         return [None, *(guards or spent)]
@@ -398,9 +398,8 @@ class Sengoku(SengokuCards):
         """迎撃: a standby 武将 (not one a counter forbids); 伏兵: one deployed from hand for it, paying one more
         circle of its colour."""
         seat = state.seats[i]
-        out = standing(seat, seat.zones["jijin"])
-        if card_rules(state.cards)[0]:
-            out = [u for u in out if not forbidden(state, u, "block")]
+        cards = state.cards
+        out = [u for u in standing(seat, seat.zones["jijin"]) if not (cards[u].forbids and forbidden(state, u, "block"))]
         return out + [u for u in seat.zones["hand"] if "fukuhei" in state.cards[u].keywords
                       and self.payment(state, seat, self._table(state.cards[u], ambush=True)) is not None]
 
