@@ -152,7 +152,9 @@ def whole_command(matches: int, rounds: int, players: str, only: str = "all", ga
     seed_low = min((n for n, _, _, s in names if s), key=lambda n: median(ratios[n]), default=None)
     data_low = min((n for n, _, _, s in names if not s), key=lambda n: median(ratios[n]), default=None)
     if seed_low is not None:
-        print(f"lowest of the seed games' pairings: {seed_low} {median(ratios[seed_low]):.2f}× (goal ≥ 2×)")
+        low_ratio = median(ratios[seed_low])
+        print(f"lowest of the seed games' pairings: {seed_low} {low_ratio:.3f}× (goal ≥ 2×: "
+              f"{'met' if low_ratio >= 2 else 'not met'})")
     if data_low is not None:
         print(f"lowest with a game played from its data: {data_low} {median(ratios[data_low]):.2f}× (goal ≥ 1.5×)")
     return 0
