@@ -325,44 +325,33 @@ class PutIntoPlay(_Effect):
     rested: bool = Field(False, description="it enters rested (spent, on standby)")
 
 
-_STATIC_ONLY = "{} is a lasting rule of the card: when must be 'static' (got {!r})"
+class _StaticRule(_Effect):
+    """A lasting rule of the card itself: ``when`` is always ``static``."""
 
-
-class Forbid(_Effect):
-    do: Literal["forbid"]
     when: Timing = "static"
+
+    @model_validator(mode="after")
+    def _static(self) -> _StaticRule:
+        if self.when != "static":
+            raise ValueError(f"a {getattr(self, 'do')} effect is a lasting rule of the card: when must be 'static' "
+                             f"(got {self.when!r})")
+        return self
+
+
+class Forbid(_StaticRule):
+    do: Literal["forbid"]
     actions: Annotated[list[Literal["attack", "block", "effect-damage"]], Field(min_length=1)] = Field(
         description="what the card itself cannot do: attack, block (intercept), take effect-damage")
 
-    @model_validator(mode="after")
-    def _static(self) -> Forbid:
-        if self.when != "static":
-            raise ValueError(_STATIC_ONLY.format("a forbid effect", self.when))
-        return self
 
-
-class HandLimit(_Effect):
+class HandLimit(_StaticRule):
     do: Literal["hand_limit"]
-    when: Timing = "static"
     amount: Count = Field(description="its controller's hand limit while the card is in play")
 
-    @model_validator(mode="after")
-    def _static(self) -> HandLimit:
-        if self.when != "static":
-            raise ValueError(_STATIC_ONLY.format("a hand_limit effect", self.when))
-        return self
 
-
-class IgnoreKeyword(_Effect):
+class IgnoreKeyword(_StaticRule):
     do: Literal["ignore_keyword"]
-    when: Timing = "static"
     keyword: Literal[UnifiedKeyword.DECOY] = Field(description="the opposing keyword its attacks ignore (デコイ)")
-
-    @model_validator(mode="after")
-    def _static(self) -> IgnoreKeyword:
-        if self.when != "static":
-            raise ValueError(_STATIC_ONLY.format("an ignore_keyword effect", self.when))
-        return self
 
 
 class Look(_Effect):
