@@ -394,7 +394,10 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         return self.leader_card(state, i) if self.leader_place is not None else self._leader(state, i)
 
     def state_loss(self, state: State, i: int) -> str | None:
-        return NO_CHARACTER if self.no_characters_loses and not self.characters(state, i) else None
+        if self.no_characters_loses and self.character_cards.among(state.cards).isdisjoint(
+                state.seats[i].zones[self.field]):
+            return NO_CHARACTER
+        return None
 
     def interjection(self, state: State, i: int) -> list[Action]:
         if not self.leader_rule or self._leader(state, i) is not None:
@@ -435,7 +438,12 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         sick = state.rules[i].summoning_sickness
         if not self.first_turn_attacks and i == state.first and seat.turns == 1:
             return []
-        able = [u for u in standing(seat, self.characters(state, i))
+        if self.leader_rule:  # only the leader attacks
+            leader = self._leader(state, i)
+            able = [leader] if leader is not None and leader in self.character_cards.among(state.cards) else []
+        else:
+            able = self.characters(state, i)
+        able = [u for u in standing(seat, able)
                 if not (sick and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
         cards = state.cards
         able = [u for u in able if not (cards[u].forbids and forbidden(state, u, "attack"))]
@@ -447,9 +455,6 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             able = [u for u in able if self.in_attack_rows(seat, u)]
         if self.attack_cost_stat is not None:  # only with its attack cost attached
             able = [u for u in able if self.can_attack_with(state, seat, u)]
-        if self.leader_rule:  # only the leader attacks
-            leader = self._leader(state, i)
-            return [u for u in able if u == leader]
         return able
 
     def on_attack(self, state: State, i: int, uid: int) -> None:

@@ -70,6 +70,8 @@ class ProfileEnergy(ProfileEvolve):
         self.weakness_times = weakness.times if weakness is not None else 1
         self.weak_to: dict[str, frozenset[str]] = {}  # card id → the colours it is weak to
         self.hand_evolution = play.evolve is not None and play.evolve.deck is None
+        # (whether the main phase's menus ask for the characters in play: worked out once for them)
+        self.asks_characters = self.from_hand or self.field_limit is not None or play.evolve is not None
         if self.from_hand:
             self.seat_view = self._energy_view
 
@@ -167,8 +169,9 @@ class ProfileEnergy(ProfileEvolve):
 
     # --- retreat -------------------------------------------------------------------------------------
 
-    def retreat_actions(self, state: State, i: int) -> list[Action]:
-        """``retreat C`` for each other character C, while the leader's attached resources pay its retreat."""
+    def retreat_actions(self, state: State, i: int, characters: list[int] | None = None) -> list[Action]:
+        """``retreat C`` for each other character C, while the leader's attached resources pay its retreat
+        (``characters``: the seat's characters in play, when the caller has them)."""
         rule, seat = self.retreat_rule, state.seats[i]
         if rule is None or not self.leader_rule or seat.counters.get(RETREATS, 0) >= rule.per_turn:
             return []
@@ -178,7 +181,8 @@ class ProfileEnergy(ProfileEvolve):
             return []
         if len(self.attached_to(seat, leader)) < self.retreat_cost_of.get(state.cards[leader].card_id, 0):
             return []
-        return [Action("retreat", (u,)) for u in self.characters(state, i) if u != leader]
+        return [Action("retreat", (u,)) for u in (self.characters(state, i) if characters is None else characters)
+                if u != leader]
 
     def retreat(self, state: State, i: int, uid: int) -> None:
         seat = state.seats[i]
@@ -195,8 +199,10 @@ class ProfileEnergy(ProfileEvolve):
 
     # --- limits --------------------------------------------------------------------------------------
 
-    def field_full(self, state: State, i: int) -> bool:
-        return self.field_limit is not None and len(self.characters(state, i)) >= self.field_limit
+    def field_full(self, state: State, i: int, characters: list[int] | None = None) -> bool:
+        if self.field_limit is None:
+            return False
+        return len(self.characters(state, i) if characters is None else characters) >= self.field_limit
 
     def type_limited(self, state: State, i: int, card_type: str) -> bool:
         """Whether no more cards of ``card_type`` may be played from hand this turn (play.limits)."""

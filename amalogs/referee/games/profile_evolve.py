@@ -57,25 +57,29 @@ class ProfileEvolve(ProfilePlaces):
         if evolve is not None and evolve.pays == "points":
             seat.counters[EVOLVE_POINTS] = evolve.points + (evolve.second_player_extra if second else 0)
 
-    def evolve_actions(self, state: State, i: int) -> list[Action]:
-        """``evolve X Y`` for every evolution card X (one per card id) and character Y of the name X prints."""
+    def evolve_actions(self, state: State, i: int, characters: list[int] | None = None) -> list[Action]:
+        """``evolve X Y`` for every evolution card X (one per card id) and character Y of the name X prints
+        (``characters``: the seat's characters in play, when the caller has them)."""
         evolve, seat = self.evolve, state.seats[i]
         if evolve.per_turn is not None and seat.counters.get(EVOLVES, 0) >= evolve.per_turn:
             return []
         if evolve.pays == "points" and seat.counters.get(EVOLVE_POINTS, 0) <= 0:
             return []
         cards = state.cards
+        waiting = [u for u in seat.zones[self.evolve_zone] if cards[u].evolves_from]  # type: ignore[index]
+        if not waiting:
+            return []
         bases: dict[str, list[int]] = {}
-        for c in self.characters(state, i):
+        for c in self.characters(state, i) if characters is None else characters:
             if not (evolve.wait and (seat.entered.get(c) == state.turn or (c, EVOLVED) in seat.used)):
                 bases.setdefault(cards[c].name, []).append(c)
         if not bases:
             return []
         out: list[Action] = []
         seen: set[str] = set()
-        for u in seat.zones[self.evolve_zone]:  # type: ignore[index]
+        for u in waiting:
             card = cards[u]
-            targets = bases.get(card.evolves_from) if card.evolves_from else None
+            targets = bases.get(card.evolves_from or "")
             if not targets or card.card_id in seen:
                 continue
             if evolve.pays == "cost" and self.payment(state, seat, card) is None:

@@ -174,15 +174,17 @@ class ProfilePlaces(CoreGame):
         mine = self.square_of(state, i, i, attacker)
         if mine is None or self.board_attacks != "adjacent":
             return [], False
-        near = {(mine[0] + dc, mine[1] + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        reached = [u for u in chars if self.square_of(state, i, defender, u) in near]
+        # the squares next to it, as the defender's side names them (turning the board round is its own inverse)
+        near = {self.seen_from(i, defender, (mine[0] + dc, mine[1] + dr))
+                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
         their = state.games[defender]
-        home = their.square.get(their.home_place) if their.home_place is not None else None
-        if not player or home is None:
+        at, squares = state.seats[defender].at, their.square
+        reached = [u for u in chars if squares.get(at.get(u)) in near]  # (chars: cards in play, each on its place)
+        home = their.home_place
+        if not player or home is None or squares[home] not in near:
             return reached, False
-        home = self.seen_from(defender, i, home)
-        guarded = any(self.square_of(state, i, defender, u) == home for u in their.characters(state, defender))
-        return reached, home in near and not guarded
+        guarded = any(at.get(u) == home for u in their.characters(state, defender))
+        return reached, not guarded
 
     def put_on_place(self, state: State, i: int, uid: int, place: str) -> None:
         """Put a card (already in the field zone) on a place; the card there before is retired."""
@@ -257,14 +259,23 @@ class ProfilePlaces(CoreGame):
             return True
         return state.cards[uid].level <= (self.leader_level(state, i) if level is None else level)
 
-    def call_actions(self, state: State, i: int, uid: int, open_places: tuple[str, ...] | None = None
-                     ) -> list[Action]:
+    def call_actions(self, state: State, i: int, uid: int,
+                     orders: dict[bool | None, tuple[str, ...]] | None = None) -> list[Action]:
         """``play X PLACE`` for each place a character may be called to: open places first (the front row
-        first, or the back row first for a card with the boost keyword), occupied ones after (``open_places``:
-        the open places, when already known)."""
-        if open_places is None:
-            open_places = self._open_places(state, i)
-        back_first = self.boost_keyword is not None and self.boost_keyword in state.cards[uid].keywords
+        first, or the back row first for a card with the boost keyword), occupied ones after; on a shared board,
+        :meth:`_board_order`. ``orders``: the orders this decision's menu has worked out already (the order does not
+        depend on the card but for the boost keyword), kept by the caller and filled in as it goes."""
+        back_first = None if self.board_size is not None else (
+            self.boost_keyword is not None and self.boost_keyword in state.cards[uid].keywords)
+        order = orders.get(back_first) if orders is not None else None
+        if order is None:
+            order = self._board_order(state, i) if back_first is None else self._call_order(state, i, back_first)
+            if orders is not None:
+                orders[back_first] = order
+        return [_new(Action, ("play", (uid, p))) for p in order]
+
+    def _call_order(self, state: State, i: int, back_first: bool) -> tuple[str, ...]:
+        open_places = self._open_places(state, i)
         order = self._call_orders.get((open_places, back_first))
         if order is None:
             if len(self._call_orders) > 4096:
@@ -273,17 +284,17 @@ class ProfilePlaces(CoreGame):
                 p for p in sorted(self.places, key=lambda p: (p not in open_places,
                                                               (self.row_of[p] == "back") != back_first))
                 if p != self.leader_place)
-        if self.board_size is not None:
-            return self._board_calls(state, i, uid, open_places)
-        return [_new(Action, ("play", (uid, p))) for p in order]
+        return order
 
-    def _board_calls(self, state: State, i: int, uid: int, open_places: tuple[str, ...]) -> list[Action]:
-        """Calls onto a shared board: never a square an opposing card holds, an own card's square only while it
-        stands (rebooted: played over). The best squares first: next to an opposing player's empty home square or to
-        an opposing card (it may attack from there at once), then its own home square (it guards the player),
-        then the nearest others."""
+    def _board_order(self, state: State, i: int) -> tuple[str, ...]:
+        """The squares a character may be called to on a shared board: never a square an opposing card holds, an
+        own card's square only while it stands (rebooted: played over). The best squares first: next to an
+        opposing player's empty home square or to an opposing card (it may attack from there at once), then its own
+        home square (it guards the player), then the nearest others."""
         held = self.squares_held(state, i)
         seat = state.seats[i]
+        at = seat.at
+        taken = {at.get(u) for u in seat.zones[self.field]}
         homes = set()
         for j in range(len(state.seats)):
             their = state.games[j]
@@ -296,11 +307,10 @@ class ProfilePlaces(CoreGame):
             c, r = self.square[p]
             near = {(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}
             first = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
-            return first, p not in open_places, self.places.index(p)
+            return first, p in taken, self.places.index(p)
 
-        order = sorted((p for p in self.places if self.square[p] not in held
-                        and (p in open_places or self.occupant(state, i, p) not in seat.rested)), key=rank)
-        return [_new(Action, ("play", (uid, p))) for p in order]
+        return tuple(sorted((p for p in self.places if self.square[p] not in held
+                             and (p not in taken or self.occupant(state, i, p) not in seat.rested)), key=rank))
 
     def ride_actions(self, state: State, i: int) -> list[Action]:
         ride = self.ride_rule

@@ -379,10 +379,11 @@ class ProfilePlays(ProfileEnergy):
                         if self.source == "any-card" or self._is_resource(state, u)]
         if self.ride_rule is not None:
             actions += self.ride_actions(state, i)
+        characters = self.characters(state, i) if self.asks_characters else None  # (once for the menus below)
         if self.from_hand or self.retreat_rule is not None:
-            characters = self.characters(state, i)
+            assert characters is not None
             actions += self.attach_from_hand_actions(state, i, characters)
-            actions += self.retreat_actions(state, i)
+            actions += self.retreat_actions(state, i, characters)
         if self.plays_per_turn is not None and seat.counters.get(PLAYS, 0) >= self.plays_per_turn:
             if self.attach_power:
                 actions += self.attach_actions(state, i, self._free(state, seat))
@@ -390,9 +391,9 @@ class ProfilePlays(ProfileEnergy):
         known = _Payments()  # the standing resources, the colours each gives, what can be paid: worked out once
         cards = state.cards
         level = self.leader_level(state, i) if self.call_limit else 0  # (worked out once for the hand)
-        open_places: tuple[str, ...] | None = None
+        orders: dict[bool | None, tuple[str, ...]] = {}  # (the places' orders for calls, as worked out)
         limited = self.field_limit is not None or self.type_limits or self.hand_evolution
-        full = self.field_full(state, i)
+        full = self.field_full(state, i, characters)
         for u in hand:
             card = cards[u]
             if card.type in self.resource_types:
@@ -406,15 +407,13 @@ class ProfilePlays(ProfileEnergy):
             if self.costs and not (self.free_calls and placed) and not self._affords(state, seat, card, known):
                 continue
             if placed:
-                if open_places is None:
-                    open_places = self._open_places(state, i)
-                actions += self.call_actions(state, i, u, open_places)
+                actions += self.call_actions(state, i, u, orders)
             else:
                 actions.append(_new(Action, ("play", (u,))))
         if self.attach_power:
             actions += self.attach_actions(state, i, self._free(state, seat) if known.free is None else known.free)
         if self.evolve is not None:
-            actions += self.evolve_actions(state, i)
+            actions += self.evolve_actions(state, i, characters)
         return [*actions, *self.move_actions(state, i), _ATTACK_PHASE]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
