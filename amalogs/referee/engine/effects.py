@@ -432,7 +432,18 @@ def _take(s: State, controller: int, uid: int) -> None:
 
 
 def _card_matches(s: State, uid: int, f: Any) -> bool:
+    """Whether a card a search looks at (in the deck: no changes apply to it) passes the search's filter: its
+    genus and family by its game's card types, keyword, 特徴, cost, and printed battle value."""
     card = s.cards[uid]
+    if f.genus is not None or f.family is not None:
+        kinds = s.rules[card.owner].genera.get(card.type)
+        if kinds is None or f.genus is not None and kinds[0] != f.genus.value \
+                or f.family is not None and kinds[1] != f.family.value:
+            return False
+    if f.max_bp is not None and min(card.ap, card.dp) > f.max_bp * 1000:
+        return False
+    if f.min_bp is not None and max(card.ap, card.dp) < f.min_bp * 1000:
+        return False
     return (f.max_cost is None or card.cost <= f.max_cost) and (f.min_cost is None or card.cost >= f.min_cost) and (
         f.keyword is None or f.keyword.value in card.unified) and (f.trait is None or f.trait in card.traits)
 

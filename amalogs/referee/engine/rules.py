@@ -8,11 +8,12 @@ change to the data is a change to the match, and no game module repeats a fact i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from amalogs.catalog import Game
 from amalogs.models.ontology import Ontology
+from amalogs.ontology.terms import FAMILY_OF
 
 __all__ = ["GameRules", "rules_of"]
 
@@ -38,6 +39,8 @@ class GameRules:
     unified: Mapping[str, str]  # native keyword → its unified keyword (the page's 統一キーワード能力)
     mulligans: int  # how many times a player may mulligan ([setup.mulligan] times; 0: none)
     damage_cleanup: str  # when damage on its characters resets (ダメージクリンナップ: エンドフェイズ, 戦闘終了時, 持続, なし)
+    # native card type → its canonical genus and family (the page's card types), for filters that name one
+    genera: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 _CACHE: dict[tuple[int, int], tuple[Game, GameRules]] = {}
@@ -84,6 +87,8 @@ def rules_of(game: Game, ontology: Ontology) -> GameRules:
         unified=MappingProxyType({e.native: e.unified.value for e in page.unified_keywords if e.unified}),
         mulligans=mulligan.times if mulligan.kind != "none" else 0,
         damage_cleanup=page.damage_cleanup.timing.value,
+        genera=MappingProxyType({e.native: (e.genus.value, FAMILY_OF[e.genus].value)
+                                 for e in page.card_types if e.genus is not None}),
     )
     _CACHE[key] = (game, rules)
     return rules
