@@ -73,7 +73,7 @@ def test_whole_matches_keep_the_energy_rules(catalog: Catalog, players: tuple[st
     decks = [f"{GAME}:fire-lightning-rush", f"{GAME}:water-grass-evolution"]
     cards = catalog.cards(GAME)
     seen: Counter[str] = Counter()
-    for seed in range(1, 7):
+    for seed in range(1, 11):  # (greedy players retreat in a few seeds only: seed 10 among these)
         sides = [resolve_side(catalog, decks[seed % 2]), resolve_side(catalog, decks[(seed // 2) % 2])]
         session = Session(catalog, sides, seed, players, check=True)
         game = session.match.state.games[0]

@@ -205,7 +205,8 @@ def test_a_search_player_stops_swapping_cards_between_places(catalog: Catalog) -
     most PLACE_MOVES_A_TURN place moves a turn, and the match ends."""
     from amalogs.referee.players.search import PLACE_MOVES_A_TURN
 
-    result = play_match(catalog, (resolve_side(catalog, "PK"), resolve_side(catalog, "VG")), 4, ("search", "search"))
+    # (seed 2: three swaps in one turn, the most it may make; the seed was 4 until a PK search fix changed that match)
+    result = play_match(catalog, (resolve_side(catalog, "PK"), resolve_side(catalog, "VG")), 2, ("search", "search"))
     moves = Counter((e["turn"], e["seat"]) for e in result.events
                     if e["type"] == "action" and e["action"].startswith("move ") and len(e["action"].split()) == 3)
     assert result.outcome.reason != "turn cap" and result.outcome.turns <= 60

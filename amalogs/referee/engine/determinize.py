@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from amalogs.referee.engine.effects import search_candidates
+from amalogs.referee.engine.effects import search_looked
 from amalogs.referee.engine.match import Match
 from amalogs.referee.engine.state import Seat, State
 
@@ -91,7 +91,7 @@ def _named(s: State, seat: int) -> set[int]:
         for part in s.scout:
             named.update(part)
     if s.phase == "search-pick" and s.decider == seat:
-        named.update(search_candidates(s, s.stack[-1]))  # the searching seat looks at these
+        named.update(search_looked(s, s.stack[-1]))  # the searching seat looks at these
     return named
 
 

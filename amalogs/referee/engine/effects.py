@@ -405,11 +405,16 @@ def _search(s: State, p: Pending) -> None:
         shuffle(s.rng, s.seats[p.controller].zones["deck"])
 
 
+def search_looked(s: State, p: Pending) -> list[int]:
+    """The cards a search looks at, top first: the deck's top ``look`` cards, or the whole deck (``look`` 0). The
+    searching player sees them all, whether they match or not."""
+    deck = s.seats[p.controller].zones["deck"]
+    return deck[::-1] if p.effect.look == 0 else deck[::-1][: p.effect.look]
+
+
 def search_candidates(s: State, p: Pending) -> list[int]:
     """The cards a search may take: those that match among the cards it looks at (from the top)."""
-    deck = s.seats[p.controller].zones["deck"]
-    looked = deck[::-1] if p.effect.look == 0 else deck[::-1][: p.effect.look]
-    return [u for u in looked if _card_matches(s, u, p.effect.filter)]
+    return [u for u in search_looked(s, p) if _card_matches(s, u, p.effect.filter)]
 
 
 def pick_searched(s: State, uid: int) -> None:

@@ -27,7 +27,7 @@ from amalogs.referee.engine.bridge import (
     public_card,
 )
 from amalogs.referee.engine.core import CoreGame
-from amalogs.referee.engine.effects import search_candidates
+from amalogs.referee.engine.effects import search_looked
 from amalogs.referee.engine.field import lose
 from amalogs.referee.engine.instances import card_instance, deck_instances, deck_parts
 from amalogs.referee.engine import legal as legal_menus
@@ -278,7 +278,7 @@ class Match(TurnSteps, LegalActions):
                 view.update(s.games[i].seat_view(s, i))
             seats.append(view)
         if s.phase == "search-pick" and player == s.decider:
-            visible.update(search_candidates(s, s.stack[-1]))  # the searching player looks at these
+            visible.update(search_looked(s, s.stack[-1]))  # the searching player looks at these
         if s.scout is not None and player == s.decider:
             visible.update(s.scout[0])  # … and the scouting player at the cards it is putting back
         if s.attack is not None:

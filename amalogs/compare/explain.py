@@ -1,0 +1,143 @@
+"""Why two games are near or far: each measure's share of their distance, with what it read of each game written
+in the game's own words (its phases, zones, resources and stats by their native names), for ``amalogs
+similarity --explain A B``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amalogs.catalog import Game
+from amalogs.compare.similarity import (
+    MEASURE_WEIGHTS,
+    Breakdown,
+    Resolver,
+    Signature,
+    compare,
+    signature,
+)
+from amalogs.models.ontology import Ontology
+from amalogs.ontology.terms import CanonicalStat
+
+__all__ = ["Explained", "explain", "words"]
+
+_ARRIVALS = {
+    "none": "no resources: nothing is paid",
+    "any-card": "any card from the hand",
+    "dedicated-cards": "resource cards drawn from the main deck",
+    "resource-deck": "from a deck of their own",
+    "counter": "a count of points that grows by itself",
+    "automatic": "arrive by themselves",
+    "deck-top": "paid from the deck top",
+}
+_COLOURS = {"none": "no colour needed", "colour-cost": "each colour paid by its own colour",
+            "one-of-colour": "one of them of the card's colour"}
+_TARGETS = {"player": "the player", "rested-characters": "rested characters", "characters": "characters"}
+_BLOCKERS = {"any": "any character blocks", "keyword": "only a character with a keyword blocks",
+             "none": "no blocks"}
+
+
+@dataclass(frozen=True)
+class Explained:
+    """One measure of a pair: its weight, distance, part of the combined distance and share of it (0–1), and what
+    it read of each game."""
+
+    measure: str
+    weight: float
+    distance: float
+    part: float
+    share: float
+    a: str
+    b: str
+
+
+def _zone_name(game: Game, zone: str | None) -> str:
+    named = {z.id: z.name for z in game.profile.zones}
+    return named.get(zone or "", zone or "")
+
+
+def _stats(game: Game) -> str:
+    """The native stats that carry the canonical battle values, e.g. ``パワー = BP``."""
+    named = {s.id: s.name for s in game.profile.stats}
+    shown = [f"{named.get(e.native, e.native)} = {e.stat.value}" for e in game.page.status
+             if e.stat in (CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.HP, CanonicalStat.SP)]
+    return ", ".join(shown) or "no battle stat"
+
+
+def _resources(game: Game, sig: Signature) -> str:
+    r, m = game.profile.resources, sig.resources
+    names = "/".join(x.name for x in r.resources) or "resources"
+    if m.arrival == "none":
+        return _ARRIVALS["none"]
+    growth = ("do not grow" if m.growth == "none" else f"{m.growth.split(':')[1]} a turn" if m.growth != "unfixed"
+              else "grow by the rules")
+    parts = [f"{names}: {_ARRIVALS[m.arrival]}", growth, f"up to {m.ceiling}" if m.ceiling else "no ceiling",
+             "kept" if m.kept else "gone at the end of the turn", "spent for good" if m.spent else "rested to pay",
+             _COLOURS.get(m.colour, m.colour)]
+    if m.attach:
+        parts.append("attached to characters")
+    return ", ".join(parts)
+
+
+def _life(game: Game, sig: Signature) -> str:
+    life, m = game.profile.life, sig.life
+    where = _zone_name(game, life.zone) if life.zone else "points"
+    parts = [f"{m.system}: {m.amount} {where}", "counted up to a loss" if m.counts_up else "counted down"]
+    if m.triggers:
+        parts.append("cards that trigger")
+    if m.walls:
+        parts.append("tiers with defence values")
+    parts += [f"{layer.name} in front" for layer in life.layers]
+    return ", ".join(parts)
+
+
+def _attacks(game: Game, sig: Signature) -> str:
+    m = sig.attacks
+    blockers = _BLOCKERS.get(m.blockers, m.blockers)
+    keyword = game.profile.battle.blocker_keyword
+    if m.blockers == "keyword" and keyword:
+        named = {k.id: k.name for k in game.profile.keywords}
+        blockers = f"only a character with {named.get(keyword, keyword)} blocks"
+    parts = ["attacks " + " or ".join(_TARGETS.get(t, t) for t in sorted(m.targets)), blockers]
+    parts += [text for flag, text in ((m.leader, "a leader"), (m.one_sided, "one side attacks"),
+                                      (m.check, "a check at each attack"), (m.sickness, "summoning sickness")) if flag]
+    return ", ".join(parts)
+
+
+def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
+    """What ``measure`` reads of ``game``, in the game's own words (``other``: the game it is compared with, for
+    the concepts the two share)."""
+    if measure == "systems":
+        return f"{_stats(game)} ({sig.stat or 'no stat system'}, {sig.damage})"
+    if measure == "resources":
+        return _resources(game, sig)
+    if measure == "life":
+        return _life(game, sig)
+    if measure == "attacks":
+        return _attacks(game, sig)
+    if measure == "hand":
+        h = sig.hand
+        if not h.hand:
+            return "no hand"
+        return (f"{h.starting} cards to start, {h.draw} drawn a turn, "
+                + (f"a limit of {h.limit}" if h.limit is not None else "no limit"))
+    if measure == "turn":
+        unit = "a round both play" if sig.unit == "round" else "a turn"
+        return f"{unit}: " + " → ".join(ph.name for ph in game.profile.turn.phases)
+    if measure == "we":
+        return f"WE {sig.we}"
+    shared = sig.concepts.keys() & other.concepts.keys()
+    own = sorted(dict.fromkeys(k.split(":", 1)[1] for k in sig.concepts.keys() - shared))
+    more = f"; only here: {', '.join(own[:4])}{' …' if len(own) > 4 else ''}" if own else ""
+    return f"{len(sig.concepts)} concepts, {len(shared)} shared{more}"
+
+
+def explain(a: Game, b: Game, onto: Ontology) -> tuple[Breakdown, list[Explained]]:
+    """The pair's breakdown and one row per measure, largest share of the distance first."""
+    sa, sb = signature(a), signature(b)
+    found = compare(sa, sb, Resolver(onto))
+    total = found.distance
+    rows = [Explained(m, MEASURE_WEIGHTS[m], found.distances[m], part, part / total if total > 0 else 0.0,
+                      words(a, sa, m, sb), words(b, sb, m, sa))
+            for m, part in found.parts.items()]
+    rows.sort(key=lambda r: (-r.part, r.measure))
+    return found, rows
