@@ -175,9 +175,31 @@ def test_similarity_matrix_is_symmetric_with_ones_on_the_diagonal(cli: Cli) -> N
     assert all(m[i][i] == 1.0 for i in range(len(m)))
     assert all(m[i][j] == m[j][i] for i in range(len(m)) for j in range(len(m)))
     assert data["nearest"]["build-divide"]["game"] == "duel-masters"  # BP, SPS, shields with triggers, any card as mana
-    assert data["nearest"]["sengoku-taisen"]["game"] == "guild-heroes"  # both APDP制 with blocks, walls or forts
+    # both APDP制 with blocks, walls or forts (戦国大戦TCG's own nearest is デュエル・マスターズ, whose turn it shares
+    # step for step: docs/similarity.md)
+    assert data["nearest"]["guild-heroes"]["game"] == "sengoku-taisen"
     code, out, _ = cli("similarity")
     assert "Nearest neighbour" in out and "1.000" in out
+
+
+def test_similarity_explain_gives_each_measures_share_in_the_games_own_words(cli: Cli) -> None:
+    code, out, _ = cli("similarity", "--explain", "BD", "MTG", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    rows, pair = data["records"], data["pair"]
+    assert data["games"] == ["build-divide", "magic-the-gathering"]
+    assert sorted(r["measure"] for r in rows) == sorted(pair["distances"])
+    assert sum(r["part"] for r in rows) == pytest.approx(pair["distance"], abs=1e-5)
+    assert sum(r["share"] for r in rows) == pytest.approx(1.0, abs=1e-5)
+    assert [r["part"] for r in rows] == sorted((r["part"] for r in rows), reverse=True)  # largest share first
+    said = {r["measure"]: (r["a"], r["b"]) for r in rows}
+    assert "エナジー" in said["resources"][0] and "マナ" in said["resources"][1]  # each game's own resource word
+    assert "タフネス" in said["systems"][1] and "APDP制" in said["systems"][1]
+    assert "ライフゾーン" in said["life"][0] and "20 points" in said["life"][1]
+    code, out, _ = cli("similarity", "--explain", "BD", "MTG")
+    assert code == 0 and "share" in out and "BD: " in out and "MTG: " in out
+    code, _, err = cli("similarity", "--explain", "BD", "nope")
+    assert code != 0 and "unknown game 'nope'" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])

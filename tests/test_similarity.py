@@ -24,7 +24,7 @@ from amalogs.compare.similarity import (
     weighted_jaccard_distance,
 )
 
-from .conftest import USER_ROOT
+from .conftest import DATA, USER_ROOT
 
 PHASES = ["開始", "ドロー", "資源", "メイン", "戦闘", "終了"]
 
@@ -69,8 +69,28 @@ def test_forts_against_castle_walls(catalog: Catalog) -> None:
 
 
 def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:
-    # dedicated resource cards and any card from hand are half apart; growth, spending and colours agree
-    assert _pair(catalog, "MTG", "SGK")["resources"] == pytest.approx(0.5 / 5)
+    # dedicated resource cards and any card from hand are half apart, and so are no ceiling and 国力's ten;
+    # growth, keeping, spending, colours and attaching agree (seven parts)
+    assert _pair(catalog, "MTG", "SGK")["resources"] == pytest.approx((0.5 + 0.5) / 7)
+
+
+def test_a_resource_deck_and_attached_resources_are_parts_of_the_resource_model(catalog: Catalog) -> None:
+    pk = _sig(catalog, "PK").resources
+    assert pk.arrival == "dedicated-cards" and pk.attach
+    # the same arrival, growth and ceiling; energy of one of the colours against colour costs (½); attached (1)
+    assert _pair(catalog, "PK", "MTG")["resources"] == pytest.approx((0.5 + 1) / 7)
+
+
+def test_the_resource_model_reads_how_resources_arrive_stay_and_are_capped() -> None:
+    refs = load_catalog([DATA / "reference-games"])
+    op, sve, ygo, fab = (_sig(refs, g).resources for g in ("OP", "SVE", "YGO", "FAB"))
+    assert (op.arrival, op.attach, op.ceiling, op.growth) == ("resource-deck", True, 10, "fixed:2")  # DON!!
+    assert sve.arrival == "counter" and sve.ceiling == 10  # play points
+    assert ygo.arrival == "none" and not fab.kept  # no resources; pitched cards gone at the turn's end
+    # no resources against any: 1, whatever the other parts; two games without: 0
+    assert _pair(refs, "YGO", "MTG")["resources"] == 1.0 and _pair(refs, "YGO", "YGO")["resources"] == 0.0
+    # a resource deck and a counter are near (no card chosen from the hand): ½ of the arrival part, and more
+    assert 0.5 / 7 <= _pair(refs, "OP", "SVE")["resources"] < _pair(refs, "OP", "YGO")["resources"]
 
 
 def test_vanguard_has_a_leader_and_a_drive_check(catalog: Catalog) -> None:
@@ -142,10 +162,11 @@ signatures = st.builds(
     damage=st.sampled_from(["SPS", "DDS"]),
     we=st.integers(1, 4),
     hand=st.builds(HandModel, hand=st.booleans(), starting=counts, draw=counts, limit=st.none() | counts),
-    resources=st.builds(ResourceModel, source=st.sampled_from(["none", "automatic", "any-card", "dedicated-cards",
-                                                               "deck-top"]),
-                        cards=st.booleans(), growth=st.sampled_from(["none", "fixed:1", "fixed:2", "unfixed"]),
-                        spent=st.booleans(), colour=st.sampled_from(["none", "colour-cost", "one-of-colour"])),
+    resources=st.builds(ResourceModel, arrival=st.sampled_from(["none", "automatic", "any-card", "dedicated-cards",
+                                                                "resource-deck", "counter", "deck-top"]),
+                        growth=st.sampled_from(["none", "fixed:1", "fixed:2", "unfixed"]), kept=st.booleans(),
+                        spent=st.booleans(), colour=st.sampled_from(["none", "colour-cost", "one-of-colour"]),
+                        attach=st.booleans(), ceiling=st.none() | counts),
     life=st.builds(LifeModel, system=st.sampled_from(["シールドライフ", "フォートライフ", "ライフポイント", "ダメージ蓄積"]),
                    cards=st.booleans(), counts_up=st.booleans(), triggers=st.booleans(), walls=st.booleans(),
                    amount=counts),

@@ -146,22 +146,29 @@ def similarity(
     fmt: Annotated[DataFormat, format_option()] = DataFormat.text,
     as_json: Annotated[bool, typer.Option("--json", hidden=True,
                                           help="Deprecated: the old JSON of --format json's matrix.")] = False,
+    explain: Annotated[Optional[tuple[str, str]], typer.Option(  # noqa: UP045
+        "--explain", metavar="A B", help="Why two games are as near as they are: each measure's share of their "
+        "distance, with what it read of each game in the game's own words.")] = None,
 ) -> None:
     """The similarity matrix of every game, and each game's nearest neighbour.
 
     --format json gives the matrix, each pair's breakdown and the nearest neighbours; --format csv one row per
-    pair of games.
+    pair of games. --explain A B shows one pair: each measure's share of the distance, largest first.
 
     \b
     Examples:
       amalogs similarity
       amalogs similarity --format json
       amalogs similarity --format csv
+      amalogs similarity --explain BD DM
     """
     from amalogs.compare.similarity import matrix
     from amalogs.report.compare import matrix_records, matrix_view, nearest
 
     cat = catalog()
+    if explain is not None:
+        _explain(cat, fmt, *explain)
+        return
     games = list(cat.games.values())
     m = matrix(games, cat.ontology)
     about: dict[str, Any] = {
@@ -176,6 +183,19 @@ def similarity(
     out = console()
     print_records(fmt, "similarity", matrix_records(m),
                   lambda: out.print(matrix_view(m, {g.id: g.page.abbreviation for g in games}, out.width)), **about)
+
+
+def _explain(cat: Any, fmt: DataFormat, first: str, second: str) -> None:
+    """``similarity --explain A B``."""
+    from amalogs.compare.explain import explain
+    from amalogs.report.compare import breakdown_record, explain_records, explain_view
+
+    a, b = cat.game(first), cat.game(second)
+    found, rows = explain(a, b, cat.ontology)
+    out = console()
+    print_records(fmt, "similarity-explained", explain_records(rows),
+                  lambda: out.print(explain_view(found, rows, (a, b), out.width)), games=[a.id, b.id],
+                  pair=breakdown_record(found))
 
 
 @app.command(cls=HelpCommand)

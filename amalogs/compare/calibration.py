@@ -4,14 +4,16 @@ one-line reason) and Spearman's rank correlation between those scores and :func:
 similarity. The figure is what the measures and their weights are judged by.
 
 The weights of :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` come from :func:`fit_weights`: every weight
-vector on a grid (each measure at least :data:`FLOOR`, the rest shared out in steps of :data:`STEP` of it) is
+vector on a grid (each measure at least a floor, the rest shared out in steps of :data:`STEP` of it) is
 scored by its Spearman's rho against the judgements. Only weightings that keep each game's least-alike partner
 last are kept: where one pair of a game is judged lower than all its other pairs (ブレイクジョーカー against
 every other game), that pair must be the game's least similar among its judged pairs. The weights are the mean
-of the kept vectors within :data:`TOLERANCE` of the best rho: a plateau of equally good weightings, averaged,
+of the kept vectors within a tolerance of the best rho: a plateau of equally good weightings, averaged,
 not one corner of it. The floor keeps every measure in the score (each reads a rule players feel) and, with the
-averaging, keeps a handful of pairs from deciding the weights alone. :func:`leave_one_out` says how far that fit carries to a pair it
-did not see: each pair in turn is held out, the weights are fitted on the others, and the held-out pair's
+averaging, keeps a handful of pairs from deciding the weights alone. The floor and the tolerance (a
+:class:`FitSetting`) are chosen by the held-out figure: :func:`choose_setting` scores each setting of
+:data:`SETTINGS` by its leave-one-game-out rho, and :data:`CHOSEN` is the best. :func:`leave_one_out` says
+how far that fit carries to a pair it did not see: each pair in turn is held out, the weights are fitted on the others, and the held-out pair's
 similarity is predicted with them; the figure is Spearman's rho between the judgements and those
 predictions. :func:`leave_one_game_out` asks what a user's new game meets: each game in turn is held out with
 every pair that touches it, the weights are fitted on the pairs left, and the held-out game's pairs are
@@ -35,15 +37,19 @@ from amalogs.errors import AmalogsError
 from amalogs.models.base import DataModel, Slug, Text
 
 __all__ = [
+    "CHOSEN",
     "FLOOR",
+    "SETTINGS",
     "STEP",
     "TOLERANCE",
     "Agreement",
+    "FitSetting",
     "Judgement",
     "Judgements",
     "LeaveOneGameOut",
     "LeaveOneOut",
     "agreement",
+    "choose_setting",
     "fit_weights",
     "fitted_weights",
     "last_partner_constraints",
@@ -62,6 +68,23 @@ STEP = 0.1
 
 TOLERANCE = 0.01
 """Weight vectors whose rho is within this of the best are averaged into the fitted weights."""
+
+
+@dataclass(frozen=True)
+class FitSetting:
+    """How the fit is made: the least weight of a measure and the plateau of rho that is averaged."""
+
+    floor: float
+    tolerance: float
+
+
+SETTINGS: tuple[FitSetting, ...] = tuple(FitSetting(f, t) for f in (0.02, 0.05, 0.08)
+                                         for t in (0.005, 0.01, 0.02, 0.04))
+"""The fit settings :func:`choose_setting` tries: each is judged by its leave-one-game-out rho."""
+
+CHOSEN = FitSetting(0.02, 0.005)
+"""The setting with the best leave-one-game-out rho over the reference set (:func:`choose_setting`), which
+:data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is fitted with."""
 
 
 class Judgement(DataModel):
@@ -225,28 +248,37 @@ def fit_weights(distances: NDArray[np.float64], scores: NDArray[np.float64],
     return weights
 
 
-def fitted_weights(catalog: Catalog, judgements: Judgements, digits: int = 2) -> dict[str, float]:
-    """:func:`fit_weights` over a reference set, by measure name, rounded to ``digits`` decimals (the largest
-    weight takes the rounding remainder, so that they still add up to 1): what
-    :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is set to."""
+def fitted_weights(catalog: Catalog, judgements: Judgements, digits: int = 2,
+                   setting: FitSetting | None = None) -> dict[str, float]:
+    """:func:`fit_weights` over a reference set with ``setting`` (by default :data:`CHOSEN`), by measure name,
+    rounded to ``digits`` decimals (the largest weight takes the rounding remainder, so that they still add up
+    to 1): what :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is set to."""
+    setting = setting or CHOSEN
     distances, scores = measured(catalog, judgements)
-    fitted = fit_weights(distances, scores, [(j.a, j.b) for j in judgements.pair])
+    fitted = fit_weights(distances, scores, [(j.a, j.b) for j in judgements.pair],
+                         weight_grid(distances.shape[1], floor=setting.floor), setting.tolerance)
     rounded = [round(float(w), digits) for w in fitted]
     top = rounded.index(max(rounded))
     rounded[top] = round(rounded[top] + 1 - sum(rounded), digits)
     return dict(zip(MEASURE_WEIGHTS, rounded, strict=True))
 
 
-def leave_one_out(catalog: Catalog, judgements: Judgements, tolerance: float = TOLERANCE) -> LeaveOneOut:
-    """Hold out each judged pair in turn, fit the weights on the others, and predict its similarity; the figure
-    is Spearman's rho between the judgements and the predictions (see the module docstring)."""
+def leave_one_out(catalog: Catalog, judgements: Judgements, setting: FitSetting | None = None,
+                  held: Sequence[int] | None = None) -> LeaveOneOut:
+    """Hold out each judged pair in turn (or only the pairs of index ``held``), fit the weights on the others
+    (with ``setting``, by default :data:`CHOSEN`), and predict its similarity; the figure is Spearman's rho
+    between the judgements and the predictions (see the module docstring)."""
     from scipy.stats import spearmanr
 
+    setting = setting or CHOSEN
+    tolerance = setting.tolerance
     distances, scores = measured(catalog, judgements)
     pairs = [(j.a, j.b) for j in judgements.pair]
-    grid = weight_grid(distances.shape[1])
+    grid = weight_grid(distances.shape[1], floor=setting.floor)
     rows, fitted = [], []
     for k, j in enumerate(judgements.pair):
+        if held is not None and k not in held:
+            continue
         keep = np.arange(len(scores)) != k
         w = fit_weights(distances[keep], scores[keep], [p for m, p in enumerate(pairs) if m != k], grid, tolerance)
         rows.append((j.a, j.b, j.score, float(1.0 - distances[k] @ w)))
@@ -255,15 +287,20 @@ def leave_one_out(catalog: Catalog, judgements: Judgements, tolerance: float = T
     return LeaveOneOut(rho, len(rows), tuple(rows), tuple(fitted))
 
 
-def leave_one_game_out(catalog: Catalog, judgements: Judgements, tolerance: float = TOLERANCE) -> LeaveOneGameOut:
-    """Hold out each game in turn with every pair that touches it, fit the weights on the pairs left, and predict
-    the held-out game's pairs; the figure is Spearman's rho over all the predictions (see the module docstring)."""
+def leave_one_game_out(catalog: Catalog, judgements: Judgements, setting: FitSetting | None = None,
+                       found: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None) -> LeaveOneGameOut:
+    """Hold out each game in turn with every pair that touches it, fit the weights on the pairs left (with
+    ``setting``, by default :data:`CHOSEN`), and predict the held-out game's pairs; the figure is Spearman's rho
+    over all the predictions (see the module docstring). ``found``: :func:`measured`'s result, when the caller
+    has it."""
     from scipy.stats import spearmanr
 
-    distances, scores = measured(catalog, judgements)
+    setting = setting or CHOSEN
+    tolerance = setting.tolerance
+    distances, scores = found if found is not None else measured(catalog, judgements)
     pairs = [(j.a, j.b) for j in judgements.pair]
     games = sorted({g for pair in pairs for g in pair})
-    grid = weight_grid(distances.shape[1])
+    grid = weight_grid(distances.shape[1], floor=setting.floor)
     rows: list[tuple[str, str, int, float, str]] = []
     fitted: dict[str, dict[str, float]] = {}
     for game in games:
@@ -275,3 +312,12 @@ def leave_one_game_out(catalog: Catalog, judgements: Judgements, tolerance: floa
                  for k, j in enumerate(judgements.pair) if not keep[k]]
     rho = float(spearmanr([r[2] for r in rows], [r[3] for r in rows]).statistic)
     return LeaveOneGameOut(rho, len(games), tuple(rows), fitted)
+
+
+def choose_setting(catalog: Catalog, judgements: Judgements,
+                   settings: Sequence[FitSetting] = SETTINGS) -> list[tuple[FitSetting, float]]:
+    """Each fit setting with its leave-one-game-out rho, best first: the weights are chosen by how well they
+    carry to a game the fit has not seen, not by how well they fit the pairs they were fitted on."""
+    found = measured(catalog, judgements)
+    scored = [(setting, leave_one_game_out(catalog, judgements, setting, found).rho) for setting in settings]
+    return sorted(scored, key=lambda sr: -sr[1])

@@ -16,11 +16,14 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
 - **Hand** (``hand``): 1 when one game has a hand and the other none (ブレイクジョーカー); else the mean
   of the opening-hand, draw-per-turn and hand-limit differences (``1 − min/max``; no limit against a limit
   counts ½).
-- **Resource model** (``resources``): what the WE appraisal does not already decide: where resources come
-  from (``resources.source``; any card from hand and dedicated cards from hand are ½ apart, so are any card
-  and automatic), cards against counters, how they grow (none, a fixed number a turn, or not fixed; two
-  kinds of growth are ½ apart, growth against none 1), whether paying spends them for good, and the colour
-  rule (colour-cost and one-of-colour ½ apart); the mean of those five.
+- **Resource model** (``resources``): what the WE appraisal does not already decide, in seven parts (the mean):
+  how resources arrive (none, any card from the hand, dedicated resource cards from the main deck, a separate
+  resource deck, a counter of points, automatic growth, the deck top; near kinds ½ apart, see
+  :data:`_NEAR_ARRIVALS`), how they grow (none, a fixed number a turn, or not fixed; two kinds of growth are
+  ½ apart, growth against none 1), whether they stay from turn to turn, whether paying spends them for good,
+  what a cost asks of them (the colour rule: colour-cost and one-of-colour ½ apart), whether they are attached
+  to characters (DON!!, energy), and their ceiling (``1 − min/max`` of two maximums, ½ for a maximum
+  against none).
 - **Life mechanism** (``life``): the life system of the page, whether life is cards, whether it counts up
   to a limit (damage accumulation) or down, whether life cards trigger, whether it has walls with defence
   values (forts), and the starting amount (``1 − min/max``, weight ½); a weighted mean.
@@ -37,7 +40,7 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.906 over 36 judged pairs, 0.877 leave-one-out, 0.858 leave-one-game-out).
+the reference set, the fit and its figures (Spearman's rho 0.738 over 153 judged pairs of 18 games, 0.720 leave-one-out, 0.724 leave-one-game-out).
 """
 
 from __future__ import annotations
@@ -89,14 +92,14 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.1,
-    "turn": 0.12,
-    "hand": 0.16,
-    "resources": 0.06,
-    "life": 0.06,
-    "attacks": 0.18,
-    "systems": 0.25,
-    "we": 0.07,
+    "concepts": 0.03,
+    "turn": 0.54,
+    "hand": 0.05,
+    "resources": 0.1,
+    "life": 0.13,
+    "attacks": 0.03,
+    "systems": 0.1,
+    "we": 0.02,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
@@ -125,13 +128,16 @@ class HandModel:
 
 @dataclass(frozen=True, slots=True)
 class ResourceModel:
-    """How costs are paid, beyond what WE says: source, cards or counters, growth, spending, colours."""
+    """How costs are paid, beyond what WE says: how resources arrive, grow, stay and are spent, what a cost
+    asks of them, whether they are attached to characters, and their ceiling."""
 
-    source: str
-    cards: bool
+    arrival: str  # none, any-card, dedicated-cards, resource-deck, counter, automatic, deck-top
     growth: str  # "none", "fixed:N" (N a turn) or "unfixed"
+    kept: bool  # they stay from turn to turn
     spent: bool
     colour: str
+    attach: bool
+    ceiling: int | None  # the most a player may have; None: no limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,17 +226,30 @@ def _hand(game: Game) -> HandModel:
     return HandModel(hand, p.setup.starting_hand, p.turn.draw_per_turn, p.turn.hand_limit)
 
 
-def _resources(game: Game) -> ResourceModel:
+def _arrival(game: Game) -> str:
+    """How a game's resources arrive (the first part of the resource model)."""
     r = game.profile.resources
     if not r.costs or r.source == "none":
-        return ResourceModel("none", False, "none", False, "none")
-    cards = any(x.zone is not None for x in r.resources) and not r.off_card_accumulation
+        return "none"
+    if r.deck is not None:
+        return "resource-deck"
+    if r.counter is not None or r.off_card_accumulation and not any(x.zone is not None for x in r.resources):
+        return "counter"
+    return r.source
+
+
+def _resources(game: Game) -> ResourceModel:
+    r = game.profile.resources
+    arrival = _arrival(game)
+    if arrival == "none":
+        return ResourceModel("none", "none", False, False, "none", False, None)
     growth = "none" if not r.grows else f"fixed:{r.per_turn}" if r.per_turn is not None else "unfixed"
     stats = {s.id: s.kind for s in game.profile.stats}
     cost = {e.stat: e.native for e in game.page.status if e.stat is not None}
     native = cost.get(CanonicalStat.COST) or cost.get(CanonicalStat.TOTAL_COST)
     colour = r.colour_rule or ("colour-cost" if native and stats.get(native) == "colour-cost" else "none")
-    return ResourceModel(r.source, cards, growth, r.consumed_on_use, colour)
+    return ResourceModel(arrival, growth, r.kept_between_turns, r.consumed_on_use, colour, r.attach is not None,
+                         r.maximum)
 
 
 def _life(game: Game) -> LifeModel:
@@ -335,7 +354,13 @@ def _hand_distance(a: HandModel, b: HandModel) -> float:
     return (_ratio(a.starting, b.starting) + _ratio(a.draw, b.draw) + limit) / 3
 
 
-_NEAR_SOURCES = frozenset({frozenset({"any-card", "dedicated-cards"}), frozenset({"any-card", "automatic"})})
+_NEAR_ARRIVALS = frozenset(frozenset(pair) for pair in (
+    ("any-card", "dedicated-cards"),  # a card from the hand each turn, any or only resource cards
+    ("any-card", "automatic"), ("any-card", "deck-top"), ("automatic", "deck-top"),
+    ("dedicated-cards", "resource-deck"),  # resource cards, from the main deck or from their own deck
+    ("resource-deck", "automatic"), ("resource-deck", "counter"), ("counter", "automatic"),  # no choice from hand
+))
+"""Pairs of ways resources arrive that are ½ apart (any other two different ways: 1)."""
 _NEAR_BLOCKERS = frozenset({frozenset({"any", "keyword"}), frozenset({"none", "keyword"})})
 _NEAR_COLOURS = frozenset({frozenset({"colour-cost", "one-of-colour"})})
 
@@ -346,9 +371,18 @@ def _growth(x: str, y: str) -> float:
     return 1.0 if "none" in (x, y) else 0.5
 
 
+def _ceiling(x: int | None, y: int | None) -> float:
+    if x == y:
+        return 0.0
+    return 0.5 if x is None or y is None else _ratio(x, y)
+
+
 def _resource_distance(a: ResourceModel, b: ResourceModel) -> float:
-    return (_near(a.source, b.source, _NEAR_SOURCES) + (a.cards != b.cards) + _growth(a.growth, b.growth)
-            + (a.spent != b.spent) + _near(a.colour, b.colour, _NEAR_COLOURS)) / 5
+    if a.arrival == "none" or b.arrival == "none":  # (no resources: only the arrival is there to compare)
+        return 0.0 if a == b else 1.0
+    return (_near(a.arrival, b.arrival, _NEAR_ARRIVALS) + _growth(a.growth, b.growth) + (a.kept != b.kept)
+            + (a.spent != b.spent) + _near(a.colour, b.colour, _NEAR_COLOURS) + (a.attach != b.attach)
+            + _ceiling(a.ceiling, b.ceiling)) / 7
 
 
 def _life_distance(a: LifeModel, b: LifeModel) -> float:

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from amalogs.catalog import Game
 from amalogs.compare.cardpool import PoolStats
+from amalogs.compare.explain import Explained
 from amalogs.compare.similarity import MEASURE_WEIGHTS, Breakdown
 from amalogs.compare.table import leaves
 from amalogs.compare.terms import FAMILIES, Status, TermRow
@@ -36,6 +37,8 @@ __all__ = [
     "all_fields",
     "breakdown_record",
     "breakdown_view",
+    "explain_records",
+    "explain_view",
     "field_records",
     "fields_view",
     "matrix_records",
@@ -294,6 +297,29 @@ def breakdown_view(pairs: Sequence[Breakdown], names: dict[str, str], width: int
                   *(Text(f"{b.similarity:.3f}", style="bold") for b in chunk))
         parts.append(t)
     return Group(*parts)
+
+
+def explain_records(rows: Sequence[Explained]) -> list[dict[str, Any]]:
+    """``similarity --explain``'s rows as data: one record a measure, largest share of the distance first."""
+    return [{"measure": r.measure, "weight": r.weight, "distance": round(r.distance, 6), "part": round(r.part, 6),
+             "share": round(r.share, 6), "a": r.a, "b": r.b} for r in rows]
+
+
+def explain_view(found: Breakdown, rows: Sequence[Explained], games: tuple[Game, Game],
+                 width: int = DEFAULT_WIDTH) -> RenderableType:
+    """Why two games are as near as they are: each measure's share of their distance, and what it read of each
+    game in its own words, largest share first."""
+    a, b = games
+    t = table(f"{a.profile.name} ({a.page.abbreviation}) and {b.profile.name} ({b.page.abbreviation}): similarity "
+              f"{found.similarity:.3f}, distance {found.distance:.3f}", expand=True)
+    t.add_column("measure × weight", min_width=16)
+    t.add_column("distance → part", justify="right", no_wrap=True)
+    t.add_column("share", justify="right", no_wrap=True)
+    t.add_column("what it reads of each game", overflow="fold", ratio=1)
+    for r in rows:
+        t.add_row(f"{MEASURE_NAMES.get(r.measure, r.measure)} ×{r.weight}", f"{r.distance:.3f} → {r.part:.3f}",
+                  f"{100 * r.share:.0f}%", f"{a.page.abbreviation}: {r.a}\n{b.page.abbreviation}: {r.b}")
+    return t
 
 
 def nearest(matrix: Sequence[Sequence[Breakdown]]) -> list[tuple[str, str, float]]:
