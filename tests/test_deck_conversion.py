@@ -116,3 +116,26 @@ def test_convert_deck_json_has_every_field_and_effect(cli: Cli, tmp_path: Path) 
     code, text, _ = cli("convert-deck", "GH:crimson-gale-adventurers", "--to", "BJ", "--out",
                         str(tmp_path / "bj.toml"), "--force", "--format", "csv")
     assert code == 0 and "fields" not in text.splitlines()[0]
+
+
+def test_a_deck_converted_into_a_game_of_levels_gets_the_targets_level_curve(catalog: Catalog) -> None:
+    """ヴァンガード calls only up to its vanguard's grade and rides one grade a turn: a deck converted into it gets
+    its own decks' grade shares by cost rank — before, ビルディバイド's blue-white deck became 30 grade-3 and 4
+    grade-2 units with no grade 1 to ride, and played no card in 3 of its 20 seeded matches."""
+    s, t = catalog.game("BD"), catalog.game("VG")
+    own = [d for _, (d, _) in sorted(catalog.decks(t.id).items())]
+    deck = catalog.decks(s.id)["blue-white-control"][0]
+    result = convert_deck(deck, s, catalog.cards(s.id), t, catalog.cards(t.id), target_decks=own)
+    pool = {**catalog.cards(t.id), **{c.id: c for c in result.deck.cards}}
+    assert check_deck(result.deck, t.profile, deck_cards(result.deck, pool)) == []
+    grades: Counter[int] = Counter()
+    for cid, n in result.deck.main.items():
+        if pool[cid].type != "trigger-unit":
+            grades[int(pool[cid].stats["grade"])] += n
+    assert set(grades) == {0, 1, 2, 3} and grades[1] > grades[3]  # a first vanguard, and grades to ride up
+    assert any("グレード curve" in a for a in result.actions)
+    converted = {c.id for c in result.deck.cards}
+    order = sorted((float(result.conversions[sid].canonical.total_cost or 0), int(pool[conv.card.id].stats["grade"]))
+                   for sid, conv in result.conversions.items() if conv.card.id in converted
+                   and pool[conv.card.id].type != "trigger-unit")
+    assert [g for _, g in order] == sorted(g for _, g in order)  # a cheaper card never takes a higher grade

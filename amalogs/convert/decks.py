@@ -16,6 +16,7 @@ from amalogs.cardcheck import Violation, check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
 from amalogs.convert.curve import DEFAULT_SCALE, Scale, check_scale, curve_scale
+from amalogs.convert.deck_levels import level_curve
 from amalogs.convert.index import index_of
 from amalogs.convert.native import Conversion, to_native
 from amalogs.errors import cut
@@ -95,6 +96,10 @@ def convert_deck(
         _resource_base(target, placed["main"], pool, target_cards, target_decks, result)
     _fit_main_size(target, placed, pool, target_cards, result)
     _fill_side_and_extra(target, placed, target_cards, pool, result)
+    if not own:
+        costs = {c.card.id: float(c.canonical.total_cost or 0) for c in conversions.values()}  # (the source's)
+        level_curve(target, placed["main"], pool, target_cards, target_decks, lambda card: costs.get(card.id, 0.0),
+                    result.actions)
     written = Deck(
         game=target.id,
         name=f"{deck.name[:MAX_TEXT - 20]} ({target.page.abbreviation})",

@@ -197,15 +197,15 @@ def trial_texts(catalog: Catalog, out: Path) -> dict[str, str]:
     for r in rows:
         by.setdefault((r["source"], r["deck"], r["target"]), []).append(r)
     games = list(catalog.games)
-    lines = ["# Converted decks in play", "",
-             f"Every shipped sample deck converted into every other game (`amalogs convert-deck`), then played in "
+    about = (f"Every shipped sample deck converted into every other game (`amalogs convert-deck`), then played in "
              f"{MATCHES} seeded matches ({PLAYERS} players) against the target's own sample decks, taken in turn "
              f"(`amalogs report` plays them; rows: [{ROWS}]({ROWS})). A card counts as played when it is put into "
              "play from the hand (played, called, ridden, evolved onto a character, placed); resources do not "
-             "count.", "",
-             "## Win rate of the converted decks, by game", "",
-             "Rows: the game the decks come from; columns: the game they are converted into. Each cell: the "
-             "converted decks' wins over their matches against the target's sample decks.", "",
+             "count.")
+    cells_are = ("Rows: the game the decks come from; columns: the game they are converted into. Each cell: the "
+                 "converted decks' wins over their matches against the target's sample decks.")
+    lines = ["# Converted decks in play", "", about, "",
+             "## Win rate of the converted decks, by game", "", cells_are, "",
              "| from \\ into | " + " | ".join(names[g] for g in games) + " |",
              "|---|" + "---|" * len(games)]
     for s in games:

@@ -221,7 +221,10 @@ def _index_md(games: list[Game]) -> str:
         "in the other, its fidelity and what is lost\n"
         "- [Balance of the shipped decks](balance/balance.md): tournaments of every deck against every other, "
         "win rates, ratings and unfair pairings ([HTML](balance/balance.html), [CSV](balance/balance.csv), "
-        "[JSON](balance/balance.json))\n\n"
+        "[JSON](balance/balance.json))\n"
+        "- [Converted decks in play](conversion/decks.md): every sample deck converted into every other game, its "
+        "deck check, and its win rate and cards played in seeded matches against the target's own decks "
+        "([CSV](conversion/decks.csv))\n\n"
         f"## Games\n\n{links}\n![atlas](atlas.png)\n\n![similarity](similarity.png)\n"
     )
 
@@ -253,9 +256,12 @@ def build_reports(catalog: Catalog, out: Path | None = None) -> Report:
     if out is not None:
         from amalogs.report.balance_reports import balance_texts
 
+        from amalogs.report.conversion_trials import trial_texts
+
         balance, picture = balance_texts(catalog, out)
         texts.update(balance)
         pictures.update(picture)
+        texts.update(trial_texts(catalog, out))
     index = _index_md(games)
     texts["README.md"] = index
     texts["index.html"] = html_document("amalogs reports", index.replace(".md)", ".html)"))
@@ -267,7 +273,9 @@ def write_reports(catalog: Catalog, out: Path) -> list[Path]:
     only when their committed rows are not current (:mod:`amalogs.report.balance_reports`)."""
     from amalogs.report.balance_reports import play_balance
 
-    written = play_balance(catalog, out)
+    from amalogs.report.conversion_trials import play_trials
+
+    written = [*play_balance(catalog, out), play_trials(catalog, out)]
     report = build_reports(catalog, out)
     for rel, text in sorted(report.texts.items()):
         write_bytes(out / rel, text.encode("utf-8"))
@@ -282,9 +290,10 @@ def write_reports(catalog: Catalog, out: Path) -> list[Path]:
 def check_reports(catalog: Catalog, out: Path) -> list[str]:
     """One line per report file that is missing or out of date (empty when all are current)."""
     from amalogs.report.balance_reports import check_balance
+    from amalogs.report.conversion_trials import check_trials
 
     report = build_reports(catalog, out)
-    stale = check_balance(catalog, out)
+    stale = [*check_balance(catalog, out), *check_trials(catalog, out)]
     for rel, text in sorted(report.texts.items()):
         path = out / rel
         if not path.is_file():
