@@ -200,6 +200,7 @@ class CoreGame:
     # A game whose rules act between decisions (選抜リーダー制, prize cards, losing with no character in
     # play) sets these, so the match asks it; the rest cost nothing.
     filters_attacks: bool = False  # it narrows the targets any host may attack on its seat (``attackable``)
+    leader_only: bool = False  # with filters_attacks: ``attackable`` gives its leader whatever the host offers
     targets_per_attacker: bool = True  # False: ``targets`` offers every attacker the same (asked once per seat)
     checks_state: bool = False  # ``state_loss`` and ``interjection`` after every decision
     counts_knock_outs: bool = False  # ``knocked_out`` whenever any seat's character leaves for the discard pile

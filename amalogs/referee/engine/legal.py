@@ -81,14 +81,16 @@ class LegalActions:
         same: dict[int, list[int | None]] | None = None if module.targets_per_attacker else {}
         for u in module.attackers(s, me):
             for j in others:  # a player is named by its seat when more than one may be attacked
-                if same is None:
+                guard = s.games[j]
+                if guard.leader_only:  # (選抜リーダー制: its leader, whatever the host's game would offer)
+                    offered = guard.attackable(s, j, u, [])
+                elif same is None:
                     offered = module.targets(s, me, u, j)
                 else:  # the same targets for every attacker: asked once
                     offered = same.get(j)
                     if offered is None:
                         offered = same[j] = module.targets(s, me, u, j)
-                guard = s.games[j]
-                if guard.filters_attacks:  # the defender's game may narrow them (選抜リーダー制: its leader only)
+                if guard.filters_attacks and not guard.leader_only:  # the defender's game may narrow them
                     offered = guard.attackable(s, j, u, offered)
                 for t in offered:
                     out.append(_new(Action, ("attack", (u, "unit", t) if t is not None else (u, "player")

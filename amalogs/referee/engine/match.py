@@ -85,6 +85,7 @@ class Match(TurnSteps, LegalActions):
         self._checking = any(game.checks_state for game in state.games)
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
+        self._interjected = False  # whether that list was a seat's interjection (its decision at once)
         self._steps: dict[str, CoreGame] = {}  # a game's own step ("GAME-ID:STEP") → the game that runs it
         self.deck_refs: list[str | None] = [None] * len(state.seats)  # each seat's deck (GAME:DECK or a file)
         # the seed the generator was last set from, with its state then (a position loaded and not played on)
@@ -177,11 +178,12 @@ class Match(TurnSteps, LegalActions):
         s = self.state
         s.auras_stale = True  # worked out again if the legal actions depend on a value
         me = s.decider
+        now: list[Action] = []
         if s.finished or me is None:
             legal: list[Action] = []
         else:
             phase = s.phase
-            now: list[Action] = s.games[me].interjection(s, me) if self._checking and phase != "setup" else []
+            now = s.games[me].interjection(s, me) if self._checking and phase != "setup" else []
             if now:  # a decision the seat must make at once (a new leader …)
                 legal = now
             else:
@@ -193,6 +195,7 @@ class Match(TurnSteps, LegalActions):
                 else:
                     raise AssertionError(f"unknown phase {phase}")
         self._legal = (self._version, legal)
+        self._interjected = bool(now)
         return legal
 
 
@@ -212,7 +215,7 @@ class Match(TurnSteps, LegalActions):
         if s.log_events:
             s.emit("action", seat=me, action=act.text())
         phase = s.phase
-        if self._checking and phase != "setup" and act in s.games[me].interjection(s, me):
+        if self._interjected:  # (the list just given was the seat's interjection: the state is unchanged since)
             s.games[me].apply_interjection(s, me, act)
         else:
             decide = _DECISIONS.get(phase)

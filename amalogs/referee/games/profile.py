@@ -184,7 +184,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.hidden_zones, self.top_last = self.hidden_zones | shields, self.top_last | shields  # face down, top last
         self.base_unit = 1000 * self.ratio.get(self.damage_stat, 1) if self.damage_stat else 1000
         self.mulligan = profile.setup.mulligan.kind
-        self.filters_attacks = self.leader_rule
+        self.filters_attacks = self.leader_only = self.leader_rule
         self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
         self.checks_state = self.no_characters_loses
         self.counts_knock_outs = self.life_system == "プライズカード"
