@@ -414,7 +414,23 @@ def search_looked(s: State, p: Pending) -> list[int]:
 
 def search_candidates(s: State, p: Pending) -> list[int]:
     """The cards a search may take: those that match among the cards it looks at (from the top)."""
-    return [u for u in search_looked(s, p) if _card_matches(s, u, p.effect.filter)]
+    matching = _matching(s, p.effect.filter)
+    return [u for u in search_looked(s, p) if u in matching]
+
+
+_MATCHING: dict[int, tuple[Any, list[Any], int, frozenset[int]]] = {}
+"""A search filter's id → (the filter, the match's card list and its length, the cards of it that match): what a
+filter matches is printed on the cards, so it is worked out once per match (the entry keeps the filter, so its
+id stays its own)."""
+
+
+def _matching(s: State, f: Any) -> frozenset[int]:
+    hit = _MATCHING.get(id(f))
+    cards = s.cards
+    if hit is None or hit[0] is not f or hit[1] is not cards or hit[2] != len(cards):
+        hit = _MATCHING[id(f)] = (f, cards, len(cards),
+                                  frozenset(u for u in range(len(cards)) if _card_matches(s, u, f)))
+    return hit[3]
 
 
 def pick_searched(s: State, uid: int) -> None:
