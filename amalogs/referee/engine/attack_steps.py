@@ -44,7 +44,7 @@ class AttackSteps:
 
     def _then_block(self) -> None:
         s = self.state
-        if s.attack is None or s.attack.attacker not in s.games[s.active].characters(s, s.active):
+        if s.attack is None or not s.games[s.active].has_character(s, s.active, s.attack.attacker):
             self._after_attack()  # the attacker is gone before blocks
         else:
             s.phase, s.decider = "block", s.attack.defender
@@ -130,7 +130,7 @@ class AttackSteps:
         s = self.state
         attack = s.attack
         assert attack is not None
-        if attack.attacker not in s.games[s.active].characters(s, s.active):
+        if not s.games[s.active].has_character(s, s.active, attack.attacker):
             self._after_attack()
             return
         opponent = attack.blocker if attack.blocker is not None else attack.target

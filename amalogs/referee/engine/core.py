@@ -178,6 +178,10 @@ class CoreGame:
         """The seat's characters on the field."""
         return []
 
+    def has_character(self, state: State, i: int, uid: int) -> bool:
+        """Whether ``uid`` is one of the seat's characters on the field (a game may answer without listing them)."""
+        return uid in self.characters(state, i)
+
     def permanents(self, state: State, i: int) -> list[int]:
         """Every card of the seat on the field whose abilities may be used (characters and the rest)."""
         return self.characters(state, i)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from amalogs.referee.engine.registry import characters_of, opponents
+from amalogs.referee.engine.registry import opponents
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import State
 from amalogs.referee.engine.values import dp
@@ -31,7 +31,8 @@ def lose(s: State, seat: int, reason: str) -> None:
 
 
 def on_field(s: State, uid: int) -> bool:
-    return uid in characters_of(s, s.cards[uid].owner)
+    owner = s.cards[uid].owner
+    return s.games[owner].has_character(s, owner, uid)  # type: ignore[no-any-return]
 
 
 def destroy(s: State, uid: int, to: str = "drop") -> None:
@@ -39,7 +40,7 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     owner = s.cards[uid].owner
     seat = s.seats[owner]
     counting = to != "hand" and any(game.counts_knock_outs for game in s.games)
-    knocked_out = counting and uid in characters_of(s, owner)  # a character knocked out (prize cards)
+    knocked_out = counting and s.games[owner].has_character(s, owner, uid)  # a character knocked out (prizes)
     for cards in seat.zones.values():
         if uid in cards:
             cards.remove(uid)

@@ -495,6 +495,9 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         chars = self.character_cards.among(state.cards)
         return [u for u in state.seats[i].zones[self.field] if u in chars]
 
+    def has_character(self, state: State, i: int, uid: int) -> bool:
+        return uid in self.character_cards.among(state.cards) and uid in state.seats[i].zones[self.field]
+
     def permanents(self, state: State, i: int) -> list[int]:
         return list(state.seats[i].zones[self.field])
 
