@@ -165,6 +165,9 @@ def test_report_rewrites_its_own_folder_without_force(cli: Cli, tmp_path: Path,
     monkeypatch.setattr(generate, "build_reports", texts_only)
     tiny = balance_reports.Tournament("rows-random.csv", "random", 1, all_decks=False)
     monkeypatch.setattr(balance_reports, "TOURNAMENTS", (tiny,))  # one match per pairing, not the whole report
+    from amalogs.report import conversion_trials
+
+    monkeypatch.setattr(conversion_trials, "MATCHES", 1)  # one match per converted deck, not twenty
     code, _, err = cli("report", "--out", str(out))
     assert code == 0, err
     assert (out / "comparison.md").read_text(encoding="utf-8").startswith("# AMALOGS comparison")
