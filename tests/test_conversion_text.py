@@ -102,6 +102,18 @@ def test_silver_paladin_reads_like_a_build_divide_card(catalog: Catalog) -> None
     assert row.fidelity is Fidelity.EXACT and row.source == card.text and row.target == text
 
 
+def test_a_colour_the_target_lacks_is_named_as_a_slot_not_a_number(catalog: Catalog) -> None:
+    """嵐呼びの巫女's 雷1 in ビルディバイド (which has no colour for the slot): 「〔カラーゲージ9〕1」, not 「91」, and it
+    reads back as the same cost."""
+    gh, bd = catalog.game("GH"), catalog.game("BD")
+    _, card = catalog.card("GH", "storm-calling-maiden")
+    conv = to_native(to_canonical(card, gh), bd)
+    text = conv.card.text or ""
+    assert "〔カラーゲージ9〕1：" in text and "、91" not in text, text
+    _, effects, _ = read_text(text, words_of(bd), event=False)
+    assert effects[0].pay is not None and dict(effects[0].pay.resources) == dict(conv.card.effects[0].pay.resources)
+
+
 def test_units_and_stat_names_follow_the_target(catalog: Catalog) -> None:
     """BP +2 is パワー+2000 in ビルディバイド, アタック+2 and ディフェンス+2 in ギルドヒーローズ, 武力+2000 and 兵力+2000 in
     戦国大戦TCG: the stat names are the profile's, the numbers in printed units (the adjust ratios)."""

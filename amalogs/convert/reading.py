@@ -219,8 +219,15 @@ def _read_ignored(w: Words, text: str) -> dict[str, object] | None:
     return None if keyword is None else {"do": "ignore_keyword", "keyword": keyword, "when": "static"}
 
 
+def slot_words(w: Words) -> dict[str, ColourSlot]:
+    """Each word a converted text names a colour slot by: the game's own colours, a slot the game lacks in
+    brackets (「〔カラーゲージ9〕」), and a slot's bare value (texts written before the brackets)."""
+    return {**{str(s.value): s for s in ColourSlot}, **{f"〔カラーゲージ{s.value}〕": s for s in ColourSlot},
+            **{name: slot for slot, name in w.colours.items()}}
+
+
 def _read_produce(w: Words, colours: str, amount: int, for_card: str | None) -> dict[str, object] | None:
-    names = {**{str(slot.value): slot for slot in ColourSlot}, **{name: slot for slot, name in w.colours.items()}}
+    names = slot_words(w)
     slots: list[object] = []
     for word in colours.split("か"):
         slot = "any" if word == ANY_COLOUR else names.get(word)
@@ -309,7 +316,7 @@ def _parse_search(w: Words, body: str) -> Iterator[dict[str, object]]:
 
 def _read_payment(w: Words, text: str) -> dict[str, object] | None:
     pb = w.pb
-    names = {name: slot for slot, name in w.colours.items()} | {str(s): s for s in ColourSlot} | {"任意": "any"}
+    names: dict[str, ColourSlot | str] = {**slot_words(w), "任意": "any"}
     pay: dict[str, Any] = {}
     for token in text.split("、"):
         if token == "1ターンに1回":

@@ -360,9 +360,15 @@ def _payment(w: Words, pay: Payment) -> list[str]:
 
 
 def _colour(w: Words, slot: ColourSlot | str) -> str:
+    """A colour of a cost or of produced mana in the game's words; a canonical slot the game has no colour for is
+    named as a slot of the カラーゲージ in brackets (「〔カラーゲージ9〕1」, never 「91」: what asks it cannot work
+    there; :func:`amalogs.convert.reading.slot_words` reads it back)."""
     if slot == "any":
         return "任意"
-    return w.colours.get(slot, str(slot)) if isinstance(slot, ColourSlot) else str(slot)
+    if isinstance(slot, ColourSlot):
+        named = w.colours.get(slot)
+        return named if named is not None else f"〔カラーゲージ{slot.value}〕"
+    return str(slot)
 
 
 def say(e: Effect, w: Words, *, event: bool = False) -> str | None:
