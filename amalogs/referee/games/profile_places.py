@@ -107,6 +107,8 @@ class ProfilePlaces(CoreGame):
         self.home_place = next((p.id for p in play.places if p.home), None)
         if board is not None:
             self.targets_per_attacker = True  # (each attacker reaches the squares next to its own)
+        # a square and whether the board is turned round (the defender sits across) → the squares next to it
+        self._near: dict[tuple[tuple[int, int], bool], frozenset[tuple[int, int]]] = {}
 
     # --- where cards are ---------------------------------------------------------------------------
 
@@ -175,8 +177,12 @@ class ProfilePlaces(CoreGame):
         if mine is None or self.board_attacks != "adjacent":
             return [], False
         # the squares next to it, as the defender's side names them (turning the board round is its own inverse)
-        near = {self.seen_from(i, defender, (mine[0] + dc, mine[1] + dr))
-                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        turned = i != defender
+        near = self._near.get((mine, turned))
+        if near is None:
+            near = self._near[(mine, turned)] = frozenset(
+                self.seen_from(i, defender, (mine[0] + dc, mine[1] + dr)) for dc, dr in ((1, 0), (-1, 0), (0, 1),
+                                                                                      (0, -1)))
         their = state.games[defender]
         at, squares = state.seats[defender].at, their.square
         reached = [u for u in chars if squares.get(at.get(u)) in near]  # (chars: cards in play, each on its place)
