@@ -17,6 +17,7 @@ from amalogs.compare.similarity import (
 )
 from amalogs.models.ontology import Ontology
 from amalogs.ontology.terms import CanonicalStat
+from amalogs.report.cards import native_name, stat_label
 
 __all__ = ["Explained", "explain", "words"]
 
@@ -50,15 +51,9 @@ class Explained:
     b: str
 
 
-def _zone_name(game: Game, zone: str | None) -> str:
-    named = {z.id: z.name for z in game.profile.zones}
-    return named.get(zone or "", zone or "")
-
-
 def _stats(game: Game) -> str:
     """The native stats that carry the canonical battle values, e.g. ``パワー = BP``."""
-    named = {s.id: s.name for s in game.profile.stats}
-    shown = [f"{named.get(e.native, e.native)} = {e.stat.value}" for e in game.page.status
+    shown = [f"{stat_label(game, e.native)} = {e.stat.value}" for e in game.page.status
              if e.stat in (CanonicalStat.BP, CanonicalStat.AP, CanonicalStat.DP, CanonicalStat.HP, CanonicalStat.SP)]
     return ", ".join(shown) or "no battle stat"
 
@@ -80,7 +75,7 @@ def _resources(game: Game, sig: Signature) -> str:
 
 def _life(game: Game, sig: Signature) -> str:
     life, m = game.profile.life, sig.life
-    where = _zone_name(game, life.zone) if life.zone else "points"
+    where = native_name(game, "zones", life.zone) if life.zone else "points"
     parts = [f"{m.system}: {m.amount} {where}", "counted up to a loss" if m.counts_up else "counted down"]
     if m.triggers:
         parts.append("cards that trigger")
@@ -95,8 +90,7 @@ def _attacks(game: Game, sig: Signature) -> str:
     blockers = _BLOCKERS.get(m.blockers, m.blockers)
     keyword = game.profile.battle.blocker_keyword
     if m.blockers == "keyword" and keyword:
-        named = {k.id: k.name for k in game.profile.keywords}
-        blockers = f"only a character with {named.get(keyword, keyword)} blocks"
+        blockers = f"only a character with {native_name(game, 'keywords', keyword)} blocks"
     parts = ["attacks " + " or ".join(_TARGETS.get(t, t) for t in sorted(m.targets)), blockers]
     parts += [text for flag, text in ((m.leader, "a leader"), (m.one_sided, "one side attacks"),
                                       (m.check, "a check at each attack"), (m.sickness, "summoning sickness")) if flag]

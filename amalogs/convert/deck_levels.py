@@ -12,7 +12,7 @@ always has a card. The deck's conversion report says so in one action.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from amalogs.models.cards import Card, Deck
@@ -23,13 +23,6 @@ __all__ = ["level_curve"]
 def _level(card: Card, stat: str) -> int | None:
     value = card.stats.get(stat)
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _special(game: Any, card: Card) -> bool:
-    """Whether a card counts toward a special count of the deck (ヴァンガード's triggers): those keep their level."""
-    return any((sp.keyword is not None and sp.keyword in card.keywords) or (sp.card_type is not None and
-                                                                             card.type == sp.card_type)
-               for sp in game.profile.deck.special_counts)
 
 
 def _quotas(shares: Counter[int], total: int) -> dict[int, int]:
@@ -43,9 +36,12 @@ def _quotas(shares: Counter[int], total: int) -> dict[int, int]:
 
 
 def level_curve(game: Any, main: Counter[str], pool: dict[str, Card], target_cards: Mapping[str, Card],
-                target_decks: Sequence[Deck], cost_of: Any, actions: list[str]) -> None:
+                target_decks: Sequence[Deck], cost_of: Callable[[Card], float], special: Callable[[Card], bool],
+                actions: list[str]) -> None:
     """Give the converted cards of ``main`` (those not among ``target_cards``) the levels of the target's own
-    decks (see the module docstring); ``cost_of(card)``: a card's canonical cost, by which they are ranked."""
+    decks (see the module docstring); ``cost_of(card)``: a card's canonical cost, by which they are ranked;
+    ``special(card)``: whether it counts toward a special count of the deck (ヴァンガード's triggers), and so keeps
+    its level and is left out of the shares."""
     play = game.profile.play
     stat = play.level
     if stat is None or not (play.ride is not None or play.call_limit == "leader-level"):
@@ -54,10 +50,10 @@ def level_curve(game: Any, main: Counter[str], pool: dict[str, Card], target_car
     for deck in target_decks:
         for cid, n in deck.main.items():
             card = target_cards.get(cid)
-            if card is not None and not _special(game, card) and (lv := _level(card, stat)) is not None:
+            if card is not None and not special(card) and (lv := _level(card, stat)) is not None:
                 shares[lv] += n
     converted = [cid for cid in main if cid not in target_cards and _level(pool[cid], stat) is not None
-                 and not _special(game, pool[cid])]
+                 and not special(pool[cid])]
     if not shares or not converted:
         return
     total = sum(main[cid] for cid in converted)
@@ -76,7 +72,7 @@ def level_curve(game: Any, main: Counter[str], pool: dict[str, Card], target_car
     first = play.first_leader
     if first is not None and first not in given.values() and not any(
             _level(target_cards[c], stat) == first for c in main if c in target_cards
-            and not _special(game, target_cards[c])):
+            and not special(target_cards[c])):
         given[ranked[0]] = first  # (a first leader to start with, as the target's own decks have)
     moved: Counter[int] = Counter()
     for cid, lv in given.items():

@@ -98,8 +98,9 @@ def convert_deck(
     _fill_side_and_extra(target, placed, target_cards, pool, result)
     if not own:
         costs = {c.card.id: float(c.canonical.total_cost or 0) for c in conversions.values()}  # (the source's)
+        specials = target.profile.deck.special_counts
         level_curve(target, placed["main"], pool, target_cards, target_decks, lambda card: costs.get(card.id, 0.0),
-                    result.actions)
+                    lambda card: any(_matches(card, sp.keyword, sp.card_type) for sp in specials), result.actions)
     written = Deck(
         game=target.id,
         name=f"{deck.name[:MAX_TEXT - 20]} ({target.page.abbreviation})",

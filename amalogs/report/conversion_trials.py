@@ -19,13 +19,14 @@ import hashlib
 import io
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean
 from typing import Any
 
 from amalogs.catalog import Catalog
 from amalogs.errors import AmalogsError
+from amalogs.models.cards import Deck
 
 __all__ = ["CHECKED", "MATCHES", "PLAYERS", "Trial", "check_trials", "play_trials", "trial_texts", "trials"]
 
@@ -49,7 +50,8 @@ class Trial:
     deck: str  # the sample deck's id
     target: str  # the target game's id
     unmet: tuple[str, ...]  # the target's deck rules it breaks (none: legal)
-    digest: str = ""  # of the converted deck as written (its cards and counts): a changed conversion is stale
+    digest: str  # of the converted deck as written (its cards and counts): a changed conversion is stale
+    written: Deck = field(compare=False, repr=False)  # the converted deck
 
     @property
     def key(self) -> str:
@@ -58,8 +60,7 @@ class Trial:
 
 def trials(catalog: Catalog) -> list[Trial]:
     """Every sample deck of every game into every other game, in catalog order (the conversions, not yet played)."""
-    from amalogs.cardcheck import check_deck
-    from amalogs.convert.decks import convert_deck, deck_cards
+    from amalogs.convert.decks import convert_deck
 
     out = []
     for source in catalog.games:
@@ -72,20 +73,10 @@ def trials(catalog: Catalog) -> list[Trial]:
                 t = catalog.game(target)
                 own = [d for _, (d, _) in sorted(catalog.decks(target).items())]
                 result = convert_deck(deck, s, catalog.cards(source), t, catalog.cards(target), target_decks=own)
-                pool = {**catalog.cards(target), **{c.id: c for c in result.deck.cards}}
-                unmet = tuple(str(v) for v in check_deck(result.deck, t.profile, deck_cards(result.deck, pool)))
-                written = json.dumps(result.deck.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
-                out.append(Trial(source, deck_id, target, unmet, hashlib.sha256(written.encode()).hexdigest()[:16]))
+                dumped = json.dumps(result.deck.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
+                out.append(Trial(source, deck_id, target, tuple(str(v) for v in result.unmet),
+                                 hashlib.sha256(dumped.encode()).hexdigest()[:16], result.deck))
     return out
-
-
-def _converted(catalog: Catalog, trial: Trial) -> Any:
-    from amalogs.convert.decks import convert_deck
-
-    s, t = catalog.game(trial.source), catalog.game(trial.target)
-    own = [d for _, (d, _) in sorted(catalog.decks(trial.target).items())]
-    deck = catalog.decks(trial.source)[trial.deck][0]
-    return convert_deck(deck, s, catalog.cards(trial.source), t, catalog.cards(trial.target), target_decks=own).deck
 
 
 def _play(catalog: Catalog, trial: Trial, matches: range) -> Iterator[dict[str, Any]]:
@@ -95,9 +86,8 @@ def _play(catalog: Catalog, trial: Trial, matches: range) -> Iterator[dict[str, 
     from amalogs.referee.sessions.sides import Side
 
     t = catalog.game(trial.target)
-    written = _converted(catalog, trial)
     own = sorted(catalog.decks(trial.target))
-    mine = Side(t, f"{trial.source}:{trial.deck}", written)
+    mine = Side(t, f"{trial.source}:{trial.deck}", trial.written)
     for k in matches:
         opponent = own[k % len(own)]
         other = Side(t, opponent, catalog.decks(trial.target)[opponent][0])
@@ -114,7 +104,8 @@ def _rows_file(out: Path) -> Path:
     return out / FOLDER / ROWS
 
 
-def _read(path: Path) -> list[dict[str, Any]]:
+def _load(path: Path) -> dict[str, Any]:
+    """The committed trials file, checked to be one (one line naming the file when it is not)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -122,10 +113,15 @@ def _read(path: Path) -> list[dict[str, Any]]:
     if not isinstance(data, dict) or data.get("format") != "amalogs-conversion-trials" \
             or data.get("version") != VERSION or not isinstance(data.get("rows"), list):
         raise AmalogsError(f"{path}: not a trials file of version {VERSION}")
-    return list(data["rows"])
+    return data
 
 
-def _keys(catalog: Catalog, found: list[Trial]) -> list[tuple[str, str, str, bool, int]]:
+def _read(path: Path) -> list[dict[str, Any]]:
+    """The committed trials' rows."""
+    return list(_load(path)["rows"])
+
+
+def _keys(found: list[Trial]) -> list[tuple[str, str, str, bool, int]]:
     return [(t.source, t.deck, t.target, not t.unmet, k) for t in found for k in range(MATCHES if not t.unmet else 0)]
 
 
@@ -136,11 +132,11 @@ def _row_key(row: dict[str, Any]) -> tuple[str, str, str, bool, int]:
 def _stale(catalog: Catalog, path: Path, found: list[Trial]) -> str | None:
     """Why the committed rows are not current (None when they are)."""
     try:
-        rows = _read(path)
-        decks = json.loads(path.read_text(encoding="utf-8")).get("decks", {})
+        data = _load(path)
     except AmalogsError as exc:
         return str(exc)
-    if [_row_key(r) for r in rows] != _keys(catalog, found):
+    rows, decks = data["rows"], data.get("decks", {})
+    if [_row_key(r) for r in rows] != _keys(found):
         return "its matches are not those of today's decks and games"
     changed = [t.key for t in found if decks.get(t.key) != t.digest]
     if changed:
@@ -189,9 +185,10 @@ def _pct(won: int, n: int) -> str:
 def trial_texts(catalog: Catalog, out: Path) -> dict[str, str]:
     """The report's files (Markdown, CSV) rendered from the committed rows; nothing when they are missing."""
     try:
-        rows = _read(_rows_file(out))
+        data = _load(_rows_file(out))
     except AmalogsError:
         return {}
+    rows = data["rows"]
     names = {g.id: g.page.abbreviation for g in catalog.games.values()}
     by: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for r in rows:
@@ -228,7 +225,6 @@ def trial_texts(catalog: Catalog, out: Path) -> dict[str, str]:
         if min(played) == 0:
             warnings.append(f"- {names[s]}:{d} into {names[t]} played no card in {played.count(0)} of its "
                             f"{len(rs)} matches.")
-    data = json.loads(_rows_file(out).read_text(encoding="utf-8"))
     for key, unmet in data.get("unmet", {}).items():
         source, target = key.split(">")
         lines.append(f"| {source} | {names.get(target, target)} | **no**: {'; '.join(unmet)} | 0 | — | — | — |")

@@ -440,7 +440,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
             return []
         if self.leader_rule:  # only the leader attacks
             leader = self._leader(state, i)
-            able = [leader] if leader is not None and leader in self.character_cards.among(state.cards) else []
+            able = [leader] if leader is not None and self.has_character(state, i, leader) else []
         else:
             able = self.characters(state, i)
         able = [u for u in standing(seat, able)
