@@ -38,6 +38,7 @@ def test_the_table_is_in_reports_and_linked_from_the_readme(catalog: Catalog) ->
     table = texts["conversion/decks.md"]
     assert "## Win rate of the converted decks, by game" in table and "| from \\ into |" in table
     assert (ROOT / "reports" / "conversion" / "decks.md").read_text(encoding="utf-8") == table
+    assert "conversion/decks.html" in texts  # (the HTML index links the page as .html)
     assert "reports/conversion/decks.md" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 

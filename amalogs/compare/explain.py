@@ -97,6 +97,17 @@ def _attacks(game: Game, sig: Signature) -> str:
     return ", ".join(parts)
 
 
+_KINDS = {"colour": "colour slot ", "speed": "spell speed ", "cleanup": "damage cleanup ", "range": "permanent range ",
+          "family": "", "counts_as": "counts as "}
+"""How a concept of a kind other than a term of its own (a genus, zone, stat or keyword) is named: its kind first,
+so a colour slot reads 「colour slot 6」, not 「6」."""
+
+
+def _concept(key: str) -> str:
+    kind, _, value = key.partition(":")
+    return f"{_KINDS.get(kind, '')}{value}"
+
+
 def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
     """What ``measure`` reads of ``game``, in the game's own words (``other``: the game it is compared with, for
     the concepts the two share)."""
@@ -120,7 +131,7 @@ def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
     if measure == "we":
         return f"WE {sig.we}"
     shared = sig.concepts.keys() & other.concepts.keys()
-    own = sorted(dict.fromkeys(k.split(":", 1)[1] for k in sig.concepts.keys() - shared))
+    own = sorted(dict.fromkeys(_concept(k) for k in sig.concepts.keys() - shared))
     more = f"; only here: {', '.join(own[:4])}{' …' if len(own) > 4 else ''}" if own else ""
     return f"{len(sig.concepts)} concepts, {len(shared)} shared{more}"
 

@@ -2,8 +2,8 @@
 the target's deck rules, then played in seeded matches against the target's own sample decks: how many cards it
 plays in each match and how often it wins (``reports/conversion/``).
 
-The trials' rows are committed (``reports/conversion/rows.json``, versioned); the report (Markdown, CSV) is
-rendered from them. ``amalogs report`` plays them again only when they are not current; ``--check`` renders the
+The trials' rows are committed (``reports/conversion/rows.json``, versioned); the report (Markdown, HTML, CSV)
+is rendered from them. ``amalogs report`` plays them again only when they are not current; ``--check`` renders the
 report from the committed rows, checks that the rows are the trials of today's decks and that each deck converts
 as it did (a digest of the written deck), and plays a fixed subset again (the first match of :data:`CHECKED` conversions spread over the list), so a rules or conversion change that
 alters one of them makes the check fail.
@@ -183,7 +183,7 @@ def _pct(won: int, n: int) -> str:
 
 
 def trial_texts(catalog: Catalog, out: Path) -> dict[str, str]:
-    """The report's files (Markdown, CSV) rendered from the committed rows; nothing when they are missing."""
+    """The report's files (Markdown, HTML, CSV) rendered from the committed rows; nothing when they are missing."""
     try:
         data = _load(_rows_file(out))
     except AmalogsError:
@@ -232,4 +232,8 @@ def trial_texts(catalog: Catalog, out: Path) -> dict[str, str]:
     lines += ["", "## Warnings", "", *(warnings or ["None: every converted deck played a card in every match."]), ""]
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(csv_rows)
-    return {f"{FOLDER}/decks.md": "\n".join(lines), f"{FOLDER}/decks.csv": buffer.getvalue()}
+    from amalogs.compare.table import html_document
+
+    md = "\n".join(lines)
+    return {f"{FOLDER}/decks.md": md, f"{FOLDER}/decks.html": html_document("Converted decks in play", md),
+            f"{FOLDER}/decks.csv": buffer.getvalue()}
