@@ -642,24 +642,26 @@ def test_two_people_play_a_whole_match_in_browsers_while_a_third_watches(tmp_pat
                     continue
                 page = pages[deciding]
                 page.wait_for_function(f"() => Number(document.body.dataset.version) >= {table.version}", timeout=10000)
-                buttons = page.query_selector_all("button.act:not([disabled])")
-                assert buttons, "the deciding seat has no buttons"
+                # locators, not element handles: a page may draw the same version again (after the restart's
+                # reconnect), and a locator finds its element afresh where a handle would be detached
+                buttons = page.locator("button.act:not([disabled])")
+                assert buttons.count(), "the deciding seat has no buttons"
                 old = _version(page)
-                cards = page.query_selector_all(".card.pick")
-                if cards and decisions % 3 == 1:  # click a card an action names: sent at once, or from its menu
-                    card = rng.choice(cards)
+                cards = page.locator(".card.pick")
+                if cards.count() and decisions % 3 == 1:  # click a card an action names: sent at once, or from its menu
+                    card = cards.nth(rng.randrange(cards.count()))
                     named = json.loads(card.get_attribute("data-actions") or "[]")
                     card.click()
                     if len(named) > 1:
-                        menu = page.wait_for_selector(".pickmenu button.act")
-                        assert menu is not None
-                        items = page.query_selector_all(".pickmenu button.act")
-                        assert [b.get_attribute("value") for b in items] == [a["action"] for a in named]
+                        page.wait_for_selector(".pickmenu button.act")
+                        items = page.locator(".pickmenu button.act")
+                        assert [items.nth(i).get_attribute("value") for i in range(items.count())] == \
+                            [a["action"] for a in named]
                         menus += 1
-                        rng.choice(items).click()
+                        items.nth(rng.randrange(items.count())).click()
                     clicked += 1
                 else:
-                    rng.choice(buttons).click()
+                    buttons.nth(rng.randrange(buttons.count())).click()
                 try:
                     page.wait_for_function(f"() => Number(document.body.dataset.version) > {old}", timeout=10000)
                 except sync_api.TimeoutError:
