@@ -8,6 +8,7 @@
   const notice = document.getElementById("notice");
   if (!root || !body.dataset.stream) { return; }
   let version = Number(body.dataset.version || -1);
+  let drawn = null;  // the html last drawn: the same table is not drawn again (an open card menu stays open)
   const who = live ? live.textContent.split(" · ")[0] : "";
 
   function say(text) { if (live) { live.textContent = who + " · " + text; } }
@@ -21,7 +22,7 @@
       if (fresh || data.version >= version) {
         fresh = false;
         version = data.version;
-        root.innerHTML = data.html;  // built and escaped by the server
+        if (data.html !== drawn) { root.innerHTML = data.html; drawn = data.html; }  // built and escaped by the server
         body.dataset.version = String(version);
       }
       say(data.finished ? "the match is over" : "live");
