@@ -169,10 +169,8 @@ def convert_card(ref: str | Card, to: str | Game, *, source: str | Game | None =
             raise AmalogsError("convert_card: source= is for a Card object; a GAME:CARD name says its game itself")
         game_name, card_id = _split(_text(ref, "card"), "card")
         origin, native = cat.card(game_name, card_id)
-    if chosen == "curve":
-        return convert(native, origin, target, scale=chosen, source_cards=cat.cards(origin.id),
-                       target_cards=cat.cards(target.id))
-    return convert(native, origin, target)
+    return convert(native, origin, target, scale=chosen, source_cards=cat.cards(origin.id),
+                   target_cards=cat.cards(target.id))
 
 
 def convert_deck(deck: str | Path, to: str | Game, catalog: Catalog | None = None, *,

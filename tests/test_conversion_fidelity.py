@@ -14,7 +14,7 @@ import pytest
 from amalogs.catalog import Catalog, Game
 from amalogs.convert import Conversion, Fidelity, FieldReport, to_canonical, to_native
 from amalogs.convert.canonical import CanonicalCard, derived_stats
-from amalogs.convert.curve import CurveScale, curve_scale
+from amalogs.convert.curve import CurveScale, curve_of, curve_scale
 from amalogs.convert.reading import read_text, same_form
 from amalogs.convert.text import is_event, words_of
 from amalogs.models.cards import Card
@@ -40,9 +40,10 @@ def _legs(catalog: Catalog, scale: str = "amalogs") -> list[Leg]:
             if target.id == source.id:
                 continue
             curve = _curve(catalog, source, target, scale)
+            prices = curve_of(target, catalog.cards(target.id))  # (as every entry point with the cards prices)
             for card in catalog.cards(source.id).values():
                 cc = to_canonical(card, source)
-                out.append((source, card, cc, target, to_native(cc, target, curve=curve)))
+                out.append((source, card, cc, target, to_native(cc, target, curve=curve, prices=prices)))
     return out
 
 

@@ -38,7 +38,7 @@ def _fractions(catalog: Catalog) -> tuple[int, int, list[str]]:
             t = catalog.game(target)
             ix = index_of(t)
             for card in catalog.cards(source).values():
-                conversion = convert_card(card, s, t)
+                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
                 if conversion.left_out is not None:
                     continue
                 for e in _effects(conversion.card.effects):
@@ -118,7 +118,7 @@ def _unproductive(catalog: Catalog) -> tuple[int, list[str]]:
             if not gave - {ColourSlot.COLOURLESS}:
                 continue  # (its source gives no colour either)
             for target in catalog.games:
-                conversion = convert_card(card, s, catalog.game(target))
+                conversion = convert_card(card, s, catalog.game(target), target_cards=catalog.cards(target))
                 if target == source or conversion.left_out is not None:
                     continue
                 seen += 1
@@ -166,7 +166,7 @@ def test_a_cost_nobody_in_the_target_can_pay_is_never_reported_as_working(catalo
             for card in catalog.cards(source).values():
                 if not any(e.pay is not None for e in card.effects) or target == source:
                     continue
-                conversion = convert_card(card, s, t)
+                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
                 if conversion.left_out is not None:
                     continue
                 rows = [f for f in conversion.fields if f.field == "effects"]

@@ -343,11 +343,8 @@ def convert(
 
         raise AmalogsError(f"--picture draws one card, and {spec} holds {len(sources)}: choose one with --card")
     for source, c in sources:
-        if chosen == "curve":
-            conv = convert_card(c, source, target, scale=chosen, source_cards=catalog().cards(source.id),
-                                target_cards=catalog().cards(target.id))
-        else:
-            conv = convert_card(c, source, target)
+        conv = convert_card(c, source, target, scale=chosen, source_cards=catalog().cards(source.id),
+                            target_cards=catalog().cards(target.id))
         if fmt is DataFormat.text:
             screen = console()
             screen.print(conversion_view(conv, source, target, screen.width))
@@ -378,11 +375,8 @@ def _round_trip(card: Card, conv: Conversion, source: Game, target: Game, fmt: D
     from amalogs.convert import convert_card
     from amalogs.report.cards import round_trip_rows, round_trip_view
 
-    if conv.scale == "curve":  # back on the same scale
-        back = convert_card(conv.card, target, source, scale="curve", source_cards=catalog().cards(target.id),
-                            target_cards=catalog().cards(source.id))
-    else:
-        back = convert_card(conv.card, target, source)
+    back = convert_card(conv.card, target, source, scale=conv.scale, source_cards=catalog().cards(target.id),
+                        target_cards=catalog().cards(source.id))  # (back on the same scale)
     rows = round_trip_rows(source, target, card, conv, back.card)
     if fmt is DataFormat.text:
         console().print(round_trip_view(rows, source, target))

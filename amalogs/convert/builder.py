@@ -7,10 +7,11 @@ writes its rows through it, so it is a module of its own that they all import an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from amalogs.catalog import Game
 from amalogs.convert.canonical import CanonicalCard, Sourced
-from amalogs.convert.curve import CurveScale
+from amalogs.convert.curve import CurveScale, GameCurves, price_level
 from amalogs.convert.fidelity import Fidelity, FieldReport
 from amalogs.convert.index import GameIndex
 from amalogs.ontology.terms import CanonicalStat
@@ -30,9 +31,23 @@ class _Builder:
     accounted: set[str] = field(default_factory=set)
     derived_total: int | None = None
     """The target's own total of its colour costs (a ``sum_of`` stat), once the colour costs are made."""
+    prices: GameCurves | None = None
+    """The target's curves from its own card set, by which a level is priced as a cost (:func:`price_level`)."""
+    priced: tuple[Fraction, str] | None = None
+    """The card's 大コスト priced from its level, and why (given, or worked out from ``prices``); None when its
+    大コスト converts as it is."""
 
     def __post_init__(self) -> None:
         self.same = self.cc.game == self.target.profile.id
+        facts = self.cc.facts
+        if (self.priced is None and self.prices is not None and not self.same and facts is not None
+                and facts.free_level and not self.ix.facts.free_level):
+            self.priced = price_level(self.cc, self.prices)
+
+    @property
+    def total_cost(self) -> Fraction | None:
+        """The 大コスト the converted card is made from: the priced one for a level, else the source's."""
+        return self.priced[0] if self.priced is not None else self.cc.total_cost
 
     def report(self, name: str, source: object, canonical: object, target: object, fid: Fidelity, why: str,
                of: tuple[str, ...] = ()) -> None:

@@ -33,7 +33,7 @@ def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
                  f"slot of {where}: paid there as {reverse.get(ColourSlot.COLOURLESS, 'any colour')} (colourless), "
                  "which any colour pays, so the colour requirement is weaker")
         return out
-    total = int(b.cc.total_cost or 0)
+    total = int(b.total_cost or 0)
     b.used.update(v.source_stat for v in b.cc.values if v.stat is CanonicalStat.TOTAL_COST)
     slot = b.cc.colours[0] if b.cc.colours else ColourSlot.COLOURLESS
     made: dict[ColourSlot, int] = {slot: min(1, total)} if slot is not ColourSlot.COLOURLESS else {}
@@ -43,7 +43,7 @@ def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
     b.derived_total = sum(out.values())
     b.report(name, b.cc.total_cost, made, out, Fidelity.APPROXIMATED,
              f"{b.cc.game} prints one total cost with no colour requirement: one symbol of the card's colour, the "
-             "rest colourless")
+             "rest colourless" + (f" ({b.priced[1]})" if b.priced is not None else ""))
     return out
 
 

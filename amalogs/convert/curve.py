@@ -49,6 +49,7 @@ __all__ = [
     "curve_table",
     "curves",
     "place",
+    "price_level",
     "quantile",
     "side_of",
     "side_value",
@@ -208,6 +209,26 @@ def at_cost(p: Fraction, cost: Fraction, curve: Curve) -> tuple[Fraction, str, i
     a, b = quantile(p, curve[lo]), quantile(p, curve[hi])
     return a + (b - a) * (cost - lo) / (hi - lo), (f"大コスト {_num(cost)}, interpolated between 大コスト {_num(lo)} "
                                                    f"and {_num(hi)}"), 0
+
+
+def price_level(cc: CanonicalCard, target: GameCurves) -> tuple[Fraction, str] | None:
+    """The 大コスト a card whose 大コスト is a level (paid with nothing: ヴァンガード's grade) costs in a game that
+    pays its costs: the lowest 大コスト at which the target's own characters' median power reaches the card's
+    power, else the target's highest (docs/rules.md §7, "A level priced as a cost"). None when the card has no
+    power or the target no characters with one. The reason names the medians it was read from."""
+    power = side_value(cc, "power")
+    curve = target.sides.get("power")
+    if power is None or not curve:
+        return None
+    medians = {cost: quantile(Fraction(1, 2), values) for cost, values in curve.items()}
+    cost = next((c for c in sorted(medians) if medians[c] >= power), max(medians))
+    reached = medians[cost] >= power
+    return cost, (f"{cc.game}'s 大コスト {_num(cc.total_cost or Fraction(0))} is a level, paid with nothing; priced by "
+                  f"the card's power {_num(power)}: " + (
+                      f"the lowest 大コスト at which {target.abbreviation}'s characters' median power reaches it "
+                      f"({_num(medians[cost])} at {_num(cost)})" if reached else
+                      f"above every median power of {target.abbreviation}'s characters, so its highest 大コスト "
+                      f"{_num(cost)} (median {_num(medians[cost])})"))
 
 
 def _num(value: Fraction) -> str:

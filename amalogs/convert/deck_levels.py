@@ -17,7 +17,7 @@ from typing import Any
 
 from amalogs.models.cards import Card, Deck
 
-__all__ = ["level_curve"]
+__all__ = ["level_curve", "quotas"]
 
 
 def _level(card: Card, stat: str) -> int | None:
@@ -25,7 +25,7 @@ def _level(card: Card, stat: str) -> int | None:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _quotas(shares: Counter[int], total: int) -> dict[int, int]:
+def quotas(shares: Counter[int], total: int) -> dict[int, int]:
     """``total`` copies shared out among the levels in the ``shares`` given (largest remainders)."""
     whole = sum(shares.values())
     exact = {lv: total * n / whole for lv, n in shares.items()}
@@ -57,7 +57,7 @@ def level_curve(game: Any, main: Counter[str], pool: dict[str, Card], target_car
     if not shares or not converted:
         return
     total = sum(main[cid] for cid in converted)
-    quota = _quotas(shares, total)
+    quota = quotas(shares, total)
     bounds, edge = [], 0
     for lv in sorted(quota):
         edge += quota[lv]

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from amalogs.cardcheck import Violation, check_deck, copy_exempt, copy_key, is_a
 from amalogs.catalog import Game
 from amalogs.convert.canonical import to_canonical
-from amalogs.convert.curve import DEFAULT_SCALE, Scale, check_scale, curve_scale
+from amalogs.convert.curve import DEFAULT_SCALE, Scale, check_scale, curve_of, curve_scale
+from amalogs.convert.deck_costs import cost_curve
 from amalogs.convert.deck_levels import level_curve
 from amalogs.convert.index import index_of
 from amalogs.convert.native import Conversion, to_native
@@ -62,6 +63,7 @@ def convert_deck(
     cards a deck of a game with dedicated resource cards is given (see :func:`_resource_base`)."""
     chosen = check_scale(scale)
     curve = curve_scale(source, source_cards, target, target_cards) if chosen == "curve" else None
+    prices = curve_of(target, target_cards)  # (a level priced as a cost by the target's own characters)
     cards = deck_cards(deck, source_cards)
     prefix = source.id_prefix  # an id from the 略称 ('BD' → 'bd'), or the game's id for 遊戯王
     conversions: dict[str, Conversion] = {}
@@ -72,7 +74,8 @@ def convert_deck(
     for part, counts in _all_parts(deck):
         for card_id, n in counts.items():
             cc = to_canonical(cards[card_id], source)
-            conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id), curve=curve)
+            conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id), curve=curve,
+                             prices=prices)
             if conv.left_out is not None:  # its family has no card type in the target (never made a character)
                 result.left_out[card_id] += n
                 why_left_out.setdefault(conv.left_out.removesuffix(": left out"), []).append(
@@ -88,6 +91,12 @@ def convert_deck(
             placed.setdefault(where, Counter())[conv.card.id] += n
     for why, names in why_left_out.items():
         result.actions.append(f"left out {', '.join(names)}: {why}")
+    if not own:
+        on_curve = curve or curve_scale(source, source_cards, target, target_cards)
+        cost_curve(source, target, placed["main"], conversions, target_cards, target_decks, prices,
+                   lambda conv, cost, why: to_native(conv.canonical, target, card_id=conv.card.id if conv.card else None,
+                                                     curve=on_curve, prices=prices, priced=(cost, why)),
+                   result.actions)
     pool = {c.card.id: c.card for c in conversions.values()}
     _enforce_copy_limits(target, placed, pool, result)
     _cap_special_counts(target, placed, pool, result)

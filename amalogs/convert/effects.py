@@ -74,6 +74,9 @@ class GameFacts:
     """The players share a board with home squares (the profile's ``play.board``: Z/X)."""
     resource_deck: bool = False
     """Resources come from a deck of their own (the profile's ``resources.deck``), where spent ones may return."""
+    free_level: bool = False
+    """Its 大コスト is a level that limits what may be called, paid with nothing (the profile's ``play.level`` with
+    ``play.free_calls``: ヴァンガード's grade)."""
 
 
 def facts_of(game: Game) -> GameFacts:
@@ -105,6 +108,7 @@ def facts_of(game: Game) -> GameFacts:
         rides=profile.play.ride is not None,
         board=profile.play.board is not None,
         resource_deck=profile.resources.deck is not None,
+        free_level=profile.play.level is not None and profile.play.free_calls,
         stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )
 

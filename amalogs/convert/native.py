@@ -11,6 +11,7 @@ types, :func:`show` and :func:`~amalogs.convert.colours.one_of_colour` are re-ex
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from amalogs.cardcheck import optional_type_stats
 from amalogs.catalog import Game
@@ -18,7 +19,7 @@ from amalogs.convert.abilities import _effect, _keywords, _spell_speed, _text, k
 from amalogs.convert.builder import _Builder
 from amalogs.convert.canonical import CanonicalCard
 from amalogs.convert.colours import _colours, one_of_colour
-from amalogs.convert.curve import DEFAULT_SCALE, CurveScale, Scale
+from amalogs.convert.curve import DEFAULT_SCALE, CurveScale, GameCurves, Scale
 from amalogs.convert.effect_numbers import fit_effects
 from amalogs.convert.fidelity import Conversion, Fidelity, FieldReport, show
 from amalogs.convert.index import index_of
@@ -31,12 +32,18 @@ __all__ = ["Conversion", "Fidelity", "FieldReport", "one_of_colour", "show", "to
 
 
 def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
-              curve: CurveScale | None = None) -> Conversion:
+              curve: CurveScale | None = None, prices: GameCurves | None = None,
+              priced: tuple[Fraction, str] | None = None) -> Conversion:
     """Build the target game's card for a canonical card, reporting every field's fidelity.
 
     With ``curve`` (the ``curve`` scale, :mod:`amalogs.convert.curve`) its battle values are placed on the target
-    game's printed curve by 大コスト; without it (the ``amalogs`` scale) only the adjust ratios apply."""
-    b = _Builder(cc, target, index_of(target), curve=curve)
+    game's printed curve by 大コスト; without it (the ``amalogs`` scale) only the adjust ratios apply. ``prices``:
+    the target's curves from its own card set, by which a level (ヴァンガード's grade, paid with nothing) is
+    priced as a cost (:func:`~amalogs.convert.curve.price_level`); without them a level converts one for one.
+    ``priced``: the 大コスト such a card is given instead, and why (a converted deck's cost curve)."""
+    if prices is None and curve is not None:
+        prices = curve.target
+    b = _Builder(cc, target, index_of(target), curve=curve, prices=prices, priced=priced)
     scale: Scale = "curve" if curve is not None else DEFAULT_SCALE
     b.report("name", cc.name, cc.name, cc.name, Fidelity.EXACT, "names are kept")
     type_id = _card_type(b)

@@ -66,6 +66,8 @@ def _number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str)
             fid, why, rounded = Fidelity.APPROXIMATED, f"{why}; clamped to the printed range {stat.range}", clamped
     if fid is Fidelity.EXACT and source is not None and source.ratio != ratio:
         fid, why = Fidelity.SCALED, f"{why}; adjust ratio {source.ratio} → {ratio}"
+    if canonical is CanonicalStat.TOTAL_COST and b.priced is not None:
+        value = b.cc.total_cost or Fraction(0)  # (the card's own level, as the AMALOGS column shows it)
     b.report(name, _unscale(source.value, source.ratio) if source and isinstance(source.value, Fraction) else None,
              value, rounded, fid, why)
     return rounded
@@ -84,18 +86,19 @@ def _curve_number(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name
         return None
     cc = b.cc
     cost = cc.total_cost or Fraction(0)
+    there = b.total_cost or Fraction(0)  # (the 大コスト the card has in the target: a level priced as a cost)
     value = side_value(cc, side)
     src, tgt = b.curve.source.abbreviation, b.curve.target.abbreviation
     if value is None or not source_curve:
         p, fid = Fraction(1, 2), Fidelity.DEFAULTED
-        canonical_value, at_target, count = at_cost(p, cost, target_curve)
+        canonical_value, at_target, count = at_cost(p, there, target_curve)
         where = f"the median {stat.name}: the source has no {_SIDE_NAMES[side]}"
     else:
         b.used.update(v.source_stat for v in _side_sources(b, side))
         source_cost = cost if cost in source_curve else nearest_cost(cost, source_curve)
         values = source_curve[source_cost]
         p, fid = place(value, values), Fidelity.SCALED
-        canonical_value, at_target, count = at_cost(p, cost, target_curve)
+        canonical_value, at_target, count = at_cost(p, there, target_curve)
         at = f"大コスト {show(source_cost)}" + ("" if source_cost == cost else f" (the nearest to {show(cost)})")
         where = (f"{'its only' if count == 1 else describe_place(p)} {stat.name}, as the card's {_SIDE_NAMES[side]} "
                  f"{show(value)} is {describe_place(p)} of {len(values)} at {at} in {src}")
@@ -134,6 +137,11 @@ def _side_sources(b: _Builder, side: str) -> list[Sourced]:
 
 def _canonical_number(b: _Builder, canonical: CanonicalStat | None) -> tuple[Fraction, Fidelity, str, Sourced | None]:
     cc = b.cc
+    if canonical is CanonicalStat.TOTAL_COST and b.priced is not None:
+        level = b.sourced(canonical)
+        if level is not None:
+            b.used.add(level.source_stat)
+        return b.priced[0], Fidelity.APPROXIMATED, b.priced[1], level
     if canonical is not None:
         direct = b.sourced(canonical)
         if direct is not None and isinstance(direct.value, Fraction):

@@ -147,7 +147,11 @@ def _derived_total(b: _Builder, v: Sourced) -> None:
     ratio = b.ix.ratios.get(total.id, ONE) if total is not None else ONE
     mine = Fraction(b.derived_total) * ratio
     raw = _unscale(v.value, v.ratio)
-    if mine == v.value:
+    if b.priced is not None:
+        b.report(name, raw, v.value, b.derived_total, Fidelity.APPROXIMATED,
+                 f"{b.target.id} derives its 大コスト from the colour costs: {show(mine)}; {b.priced[1]}",
+                 of=(v.source_stat,))
+    elif mine == v.value:
         b.report(name, raw, v.value, b.derived_total, Fidelity.EXACT,
                  f"{b.target.id} derives its 大コスト from the colour costs: the same {show(v.value)}", of=(v.source_stat,))
     else:

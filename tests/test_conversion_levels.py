@@ -1,0 +1,104 @@
+"""A level converted into a game that pays its costs (docs/rules.md §7, "A level priced as a cost"): a ヴァンガード
+grade, which costs nothing to call, is priced by the card's power on the target's own characters, never read one
+for one as a cost (a grade 0 unit free, a grade 2 unit of power 9 at cost 2 where the target's cost-2 cards have
+2); a deck of such cards gets the target's own decks' cost shares, each card as strong as the target's own cards of
+its cost."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from amalogs.catalog import Catalog
+from amalogs.convert import builder, convert_card
+from amalogs.convert.canonical import to_canonical
+from amalogs.convert.curve import curve_of, quantile, side_value
+from amalogs.convert.decks import convert_deck
+from amalogs.convert.index import index_of
+from amalogs.ontology.terms import Family
+
+
+def _level_games(catalog: Catalog) -> list[str]:
+    return [g for g in catalog.games if index_of(catalog.game(g)).facts.free_level]
+
+
+def _underpriced(catalog: Catalog) -> tuple[int, list[str]]:
+    """(characters of a level game converted into a paying game, those whose converted 大コスト is below the
+    lowest 大コスト at which the target's own characters' median power reaches theirs — the top 大コスト when none
+    does — kept in the target's printed range)."""
+    seen, cheap = 0, []
+    for source in _level_games(catalog):
+        s = catalog.game(source)
+        for target in catalog.games:
+            t = catalog.game(target)
+            if index_of(t).facts.free_level:
+                continue
+            curve = curve_of(t, catalog.cards(target)).sides.get("power")
+            if not curve:
+                continue
+            medians = {c: quantile(Fraction(1, 2), v) for c, v in curve.items()}
+            for card in catalog.cards(source).values():
+                conv = convert_card(card, s, t, target_cards=catalog.cards(target))
+                power = side_value(conv.canonical, "power")
+                if conv.left_out is not None or conv.canonical.family is not Family.CHARA or power is None:
+                    continue
+                fair = next((c for c in sorted(medians) if medians[c] >= power), max(medians))
+                cost = to_canonical(conv.card, t).total_cost or Fraction(0)
+                seen += 1
+                if cost < fair:
+                    cheap.append(f"{source}:{card.id} → {target}: 大コスト {cost}, power {power} costs {fair} there")
+    return seen, cheap
+
+
+def test_no_level_converts_below_the_price_of_its_power(catalog: Catalog) -> None:
+    seen, cheap = _underpriced(catalog)
+    print(f"\n{seen} characters of a level game converted into a paying game: {len(cheap)} below their power's price")
+    assert seen >= 50 and cheap == []
+
+
+def test_a_planted_one_for_one_level_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(builder, "price_level", lambda cc, prices: None)
+    seen, cheap = _underpriced(catalog)
+    assert len(cheap) > seen // 2, "a grade read one for one as a cost went unnoticed"
+
+
+def test_the_row_says_the_level_was_priced_and_keeps_the_level_in_the_amalogs_column(catalog: Catalog) -> None:
+    s, card = catalog.card("VG", "azure-knight-altrio")
+    t = catalog.game("BD")
+    conv = convert_card(card, s, t, target_cards=catalog.cards(t.id))
+    row = next(f for f in conv.fields if "is a level" in f.reason)
+    assert row.fidelity.value == "approximated" and "priced by the card's power 9" in row.reason
+    assert (row.source, row.canonical) == (2, 2)  # (the level itself, in the source and AMALOGS columns)
+    stat = row.field.removeprefix("stats.")
+    assert row.target == conv.card.stats[stat] == 8
+    alone = convert_card(card, s, t)  # (no target cards to price by: one for one, as documented)
+    assert alone.card.stats[stat] == 2
+
+
+@pytest.mark.parametrize("target", ["magic-the-gathering", "build-divide", "sengoku-taisen"])
+def test_a_deck_of_levels_gets_the_targets_cost_shares_and_its_curve(catalog: Catalog, target: str) -> None:
+    s = catalog.game("cardfight-vanguard")
+    t = catalog.game(target)
+    own = [d for d, _ in catalog.decks(target).values()]
+    deck, _ = next(iter(catalog.decks(s.id).values()))
+    result = convert_deck(deck, s, catalog.cards(s.id), t, catalog.cards(target), target_decks=own)
+    assert any("cost curve, by power" in a for a in result.actions), result.actions
+    pool = {c.id: c for c in result.deck.cards}
+    theirs = curve_of(t, catalog.cards(target)).stats
+    steps = {st.id: st.step or 1 for st in t.profile.stats}
+    costs: Counter[int] = Counter()
+    for cid, n in result.deck.main.items():
+        if cid not in pool:
+            continue  # (the target's own cards: padding, resources)
+        cc = to_canonical(pool[cid], t)
+        cost = cc.total_cost or Fraction(0)
+        costs[int(cost)] += n
+        for v in cc.values:  # each battle value at most the target's strongest of its cost (to the printed step)
+            curve = theirs.get(v.source_stat, {})
+            if cost in curve and isinstance(v.value, Fraction):
+                assert v.value <= curve[cost][-1] + steps[v.source_stat] * v.ratio / 2, (cid, v, curve[cost])
+    cheapest = min(costs)
+    assert costs[cheapest] >= 4 and cheapest <= 2, costs  # (cards to play from the first turns)
+    assert sum(n for c, n in costs.items() if c <= 3) >= sum(costs.values()) // 2, costs
