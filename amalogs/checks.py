@@ -257,6 +257,7 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
             yield f"play.places[{k}]", f"another place is also in the {place.row} row, column {place.column}"
     yield from _board(play)
     yield from _number_stat("play.level", play.level, stats)
+    yield from _number_stat("play.loyalty", play.loyalty, stats)
     leader = "a place with leader = true in play.places"
     if play.call_limit == "leader-level" and (play.level is None or not leaders):
         yield "play.call_limit", f"'leader-level' needs play.level and {leader}"

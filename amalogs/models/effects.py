@@ -114,6 +114,9 @@ class Selector(CardFilter):
         "cards on any other square (「ノーマルスクエアにある」); in a game without a board every card is off it")
     other: bool = Field(False, description="every match but the card itself (「自分の他のユニット」, \"other "
                         "creatures you control\")")
+    attached: bool = Field(False, description="the character this card is attached to (equipment: 「装備したキャラクター」, "
+                           "\"equipped creature\"); other conditions are ignored. Its changes apply while it stays "
+                           "attached; a game where nothing is attached to a character has none")
 
 
 class FieldCount(CardFilter):
@@ -177,6 +180,10 @@ class Payment(DataModel):
                         "last point loses")
     return_resources: Count = Field(0, description="return this many of one's resource cards (standing ones first) "
                                     "to the bottom of one's resource deck (resources.deck; ONE PIECE's DON!!−N)")
+    loyalty: Annotated[StrictInt, Field(ge=-MAX_COUNT, le=MAX_COUNT)] = Field(
+        0, description="add (+N) or remove (−N; the card must have N) the card's own loyalty counters (a game with "
+        "play.loyalty: a planeswalker); one such ability of a card a turn, in its player's main phase, and the card "
+        "goes to the discard pile at 0")
     once_per_turn: bool = False
 
 
@@ -186,6 +193,12 @@ class _Effect(DataModel):
     pay: Payment | None = Field(None, description="the structured cost, so the referee can offer the ability")
     optional: bool = Field(False, description="the controller may choose not to do it")
     condition: Condition | None = Field(None, description="when it works (see Condition); omit: always")
+
+    @model_validator(mode="after")
+    def _loyalty_is_activated(self) -> _Effect:
+        if self.pay is not None and self.pay.loyalty and self.when != "activated":
+            raise ValueError("pay.loyalty is the cost of an activated ability (when = \"activated\"), paid as it is used")
+        return self
 
 
 class Draw(_Effect):

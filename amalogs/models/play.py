@@ -99,6 +99,10 @@ class PlayRules(DataModel):
         "most the leader's")
     free_calls: Flag = Field(False, description="putting a card into play from hand costs no resources (costs "
                              "of abilities still do)")
+    loyalty: Slug | None = Field(
+        None, description="the native number stat a card enters the field with as that many loyalty counters "
+        "(a planeswalker's 忠誠度); its abilities' loyalty costs add or remove them, one such ability a turn and "
+        "only in its player's main phase, and at 0 it goes to the discard pile")
     ride: Ride | None = Field(None, description="riding, when the game has it (needs a leader place and a level)")
     first_leader: Count | None = Field(
         None, description="at setup each player chooses a card of this level from its deck and puts it on its "

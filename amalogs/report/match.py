@@ -325,6 +325,7 @@ def event_line(event: dict[str, Any], cards: Sequence[CardData], names: Sequence
         "no-place": f"{c('card')} has no open place and goes to the discard pile",
         "counter-blast": f"pays counter blast ({event.get('cards')}): damage cards turn face down",
         "soul-blast": f"pays soul blast ({event.get('cards')}): soul to the discard pile",
+        "loyalty": f"{c('card')}'s loyalty {_signed(Fraction(change)) if isinstance(change := event.get('change'), int) else change} (now {event.get('loyalty')})",
         "cost-unpaid": f"{source()}its {_words(event.get('effect'))} cannot be paid for: it does not happen",
         "effect": effect_text(event, cards, names, games, events) if kind == "effect" else "",
         "fizzle": fizzled,

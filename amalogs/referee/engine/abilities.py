@@ -4,8 +4,9 @@ An ability starts at an activated effect with a ``pay`` table; the activated eff
 print no cost of their own belong to the same ability. The action is ``activate X K``: card X, the ability
 starting at its effect K. Paying: rest the card itself, rest resources (by colour, or any), destroy cards
 from the top of the deck, discard cards (the player picks them in the ``cost-discard`` step), discard
-the card itself from hand, or remove it from the game from the discard pile. Once-per-turn abilities are
-tracked per card.
+the card itself from hand, remove it from the game from the discard pile, or add or remove its own loyalty
+counters (a planeswalker: one loyalty ability of a card a turn, in its player's main phase). Once-per-turn
+abilities are tracked per card.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import POINTS, CoreGame
 from amalogs.referee.engine.costs import extra_payable, extra_costs, pay_extra
 from amalogs.referee.engine.effects import discard_from_hand
+from amalogs.referee.engine.field import LOYALTY, destroy
 from amalogs.referee.engine.stack import push_ability
 from amalogs.referee.engine.state import Seat, State
 from amalogs.referee.engine.values import works
@@ -64,6 +66,8 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int, free: lis
     pay = card.effects[k].pay
     if pay.once_per_turn and (uid, k) in seat.used:
         return False
+    if pay.loyalty and not _loyal(state, seat, i, uid, pay.loyalty):
+        return False
     if card.conditions and not works(state, i, card, card.effects[k]):
         return False  # e.g. a 覚醒 ability while the territory is closed
     if pay.rest_self and (uid in seat.rested or (state.rules[i].summoning_sickness and seat.entered.get(uid) == state.turn)):
@@ -76,6 +80,35 @@ def _payable(state: State, module: CoreGame, i: int, uid: int, k: int, free: lis
     if items and module.pays_points:  # points, not cards (resources.counter): any colour slot is a point
         return sum(n for _, n in items) <= seat.counters.get(POINTS, 0)
     return not items or _resources(state, module, i, items, free) is not None
+
+
+LOYAL = -3
+"""In ``Seat.used``, (card, LOYAL): the card has used a loyalty ability this turn."""
+
+
+def loyalty_of(seat: Seat, uid: int, start: int) -> int:
+    """A card's loyalty counters: its own count once an ability changed it, else what it entered with (the
+    count goes when the card leaves the field, :func:`amalogs.referee.engine.field.destroy`)."""
+    counts = seat.card_counters.get(uid)
+    return counts.get(LOYALTY, start) if counts else start
+
+
+def _loyal(state: State, seat: Seat, i: int, uid: int, change: int) -> bool:
+    """Whether a loyalty cost can be paid now: one loyalty ability of a card a turn, in its player's main phase,
+    and a removal only of counters it has."""
+    if state.phase != "main" or state.active != i or (uid, LOYAL) in seat.used:
+        return False
+    return change > 0 or loyalty_of(seat, uid, state.cards[uid].loyalty) >= -change
+
+
+def _pay_loyalty(state: State, seat: Seat, i: int, uid: int, change: int) -> None:
+    """Add or remove the counters; a card left with none goes to the discard pile (its ability still resolves)."""
+    now = loyalty_of(seat, uid, state.cards[uid].loyalty) + change
+    seat.card_counters.setdefault(uid, {})[LOYALTY] = now
+    seat.used.add((uid, LOYAL))
+    state.emit("loyalty", seat=i, card=uid, change=change, loyalty=now)
+    if now <= 0:
+        destroy(state, uid)
 
 
 def _table(resources: dict[Any, int]) -> dict[str, int]:
@@ -178,6 +211,8 @@ def activate(state: State, module: CoreGame, i: int, uid: int, k: int) -> None:
         seat.used.add((uid, k))
     state.emit("activate", seat=i, card=uid, ability=k, name=state.cards[uid].name)
     push_ability(state, i, uid, k)
+    if pay.loyalty:
+        _pay_loyalty(state, seat, i, uid, pay.loyalty)
     if state.cost_discard is not None:
         state.phase, state.decider = "cost-discard", i
 

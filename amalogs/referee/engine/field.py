@@ -10,7 +10,11 @@ from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import State
 from amalogs.referee.engine.values import dp
 
-__all__ = ["finish", "lose", "destroy", "destroy_if_dead", "on_field"]
+__all__ = ["LOYALTY", "finish", "lose", "destroy", "destroy_if_dead", "on_field"]
+
+LOYALTY = "loyalty"
+"""A card's counter (``Seat.card_counters``) of loyalty: a planeswalker's, from ``CardData.loyalty`` as it entered;
+kept once an ability changes it, gone when the card leaves the field."""
 
 
 def finish(s: State, winner: int | None, reason: str) -> None:
@@ -50,6 +54,11 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     seat.rested.discard(uid)
     for table in (seat.damage, seat.mods, seat.lasting, seat.granted, seat.entered):
         table.pop(uid, None)
+    counts = seat.card_counters.get(uid)
+    if counts and LOYALTY in counts:  # (it enters again with its printed loyalty)
+        del counts[LOYALTY]
+        if not counts:
+            del seat.card_counters[uid]
     if seat.until_next:
         seat.forget(uid)
     seat.attached.pop(uid, None)

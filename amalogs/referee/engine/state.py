@@ -41,6 +41,7 @@ class CardData:
     gives: tuple[str, ...] = ()  # as a resource, the colours it gives when its game reads them from a stat (lands)
     level: int = 0  # its rank where its game has levels (グレード: rides and calls)
     shield: int = 0  # what it adds as a guardian (シールド), in thousandths
+    loyalty: int = 0  # the loyalty counters it enters the field with (play.loyalty: a planeswalker)
     # effects that work only under a condition: id(effect) → its name (amalogs.referee.engine.values.CONDITIONS) or
     # the effect's own ``condition`` (amalogs.models.effects.Condition)
     conditions: dict[int, Any] = field(default_factory=dict, compare=False)
@@ -69,7 +70,7 @@ class CardData:
         return CardData(uid, owner, self.card_id, self.name, self.type, self.colours, self.cost, self.ap, self.dp,
                         self.sp, self.keywords, self.unified, self.shown, self.cost_table, self.effects,
                         self.evolves_from, self.evolution_cost, self.slots, self.title, self.traits, self.gives,
-                        self.level, self.shield, self.conditions)
+                        self.level, self.shield, self.loyalty, self.conditions)
 
 
 @dataclass(slots=True)

@@ -244,6 +244,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         if hp:
             self.printed_life[card.id] = hp // 1000
         level = _number(card.stats.get(self.level_stat)) if self.level_stat else 0
+        loyalty = _number(card.stats.get(self.loyalty_stat)) if self.loyalty_stat else 0
         shield = (round(_number(card.stats.get(self.guard_stat)) * self.ratio.get(self.guard_stat, 1) * 1000)
                   if self.guard_stat else 0)
         base = card.stats.get(self.evolve_stat) if self.evolve_stat else None  # 進化: the card it goes onto
@@ -251,7 +252,8 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else hp, sp if character else 0,
                         frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives,
-                        level=level, shield=shield, evolves_from=str(base) if isinstance(base, str) and base else None)
+                        level=level, shield=shield, loyalty=loyalty,
+                        evolves_from=str(base) if isinstance(base, str) and base else None)
 
     def _produced(self, colours: list[Any]) -> tuple[str, ...]:
         """The native colours of a produce effect's canonical ones (``any``: every colour a payment matches)."""

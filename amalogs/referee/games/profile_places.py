@@ -74,6 +74,7 @@ class ProfilePlaces(CoreGame):
                                        and self.column_of[o] == self.column_of[p]) for p in self.places}
         self._call_orders: dict[tuple[tuple[str, ...], bool], tuple[str, ...]] = {}
         self.level_stat = play.level
+        self.loyalty_stat = play.loyalty  # (a planeswalker's starting loyalty counters)
         self.call_limit = play.call_limit == "leader-level" and self.leader_place is not None
         self.free_calls = play.free_calls
         ride = play.ride
