@@ -178,6 +178,109 @@ def test_a_cost_nobody_in_the_target_can_pay_is_never_reported_as_working(catalo
     assert checked > 5
 
 
+def _charged(pay: Any) -> bool:
+    """Whether a payment charges anything (resources, the card rested or spent, cards, life, counters, a limit)."""
+    from amalogs.models.effects import Payment
+
+    return pay is not None and pay.model_copy(update={"zone": "field"}) != Payment()
+
+
+def _free_costs(catalog: Catalog) -> tuple[int, list[str]]:
+    """(converted effects whose own cost charges something, those that charge nothing in the target — or lose their
+    once-a-turn limit — while their row does not say 'cannot work'), read from the converted cards' canonical
+    effects."""
+    from amalogs.models.effects import Native
+
+    seen, free = 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        for target in catalog.games:
+            if target == source:
+                continue
+            t = catalog.game(target)
+            for card in catalog.cards(source).values():
+                if not any(_charged(e.pay) for e in card.effects):
+                    continue
+                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
+                if conversion.left_out is not None:
+                    continue
+                rows = [f for f in conversion.fields if f.field == "effects"][:len(card.effects)]
+                made = iter(e for e in conversion.card.effects)
+                for e, row in zip(card.effects, rows, strict=True):
+                    after = None if isinstance(e, Native) or "left out of the converted card" in row.reason \
+                        else next(made)
+                    if not _charged(e.pay):
+                        continue
+                    seen += 1
+                    if row.target == "cannot work":
+                        continue
+                    pay = getattr(after, "pay", None)
+                    if not _charged(pay):
+                        free.append(f"{source}:{card.id} → {target}: {e.do} ({row.target})")
+                    elif e.pay is not None and e.pay.once_per_turn and not pay.once_per_turn:
+                        free.append(f"{source}:{card.id} → {target}: {e.do} loses its once-a-turn limit")
+    return seen, free
+
+
+def test_no_cost_becomes_free(catalog: Catalog) -> None:
+    """Over every shipped card into every other game: an effect with a cost keeps a cost the target's referee
+    charges (its own, or the nearest of the same weight: a loyalty ＋1 once a turn), or is 'cannot work'."""
+    seen, free = _free_costs(catalog)
+    print(f"\nconverted effects with a cost: {seen}; free in the target: {len(free)}")
+    assert seen > 50 and free == [], free[:5]
+
+
+def test_a_planted_dropped_cost_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = effect_numbers._fit_one
+
+    def costless(e: Any, ix: Any) -> Any:
+        fitted, change = real(e, ix)
+        return (fitted.model_copy(update={"pay": None}) if getattr(fitted, "pay", None) else fitted), change
+
+    monkeypatch.setattr(effect_numbers, "_fit_one", costless)
+    seen, free = _free_costs(catalog)
+    assert len(free) > seen // 2
+
+
+def _unmet_triggers(catalog: Catalog) -> tuple[int, list[str]]:
+    """(converted effects with a trigger or condition, those on the converted card that it can never meet in the
+    target), read from the converted cards' canonical effects."""
+    from amalogs.convert.effects import never_happens
+
+    seen, printed = 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        for target in catalog.games:
+            if target == source:
+                continue
+            t = catalog.game(target)
+            facts = index_of(t).facts
+            for card in catalog.cards(source).values():
+                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
+                if conversion.left_out is not None:
+                    continue
+                for e in conversion.card.effects:
+                    if e.when in ("play", "static", "activated") and e.condition is None:
+                        continue
+                    seen += 1
+                    if never_happens(e, conversion.canonical.facts, facts) is not None:
+                        printed.append(f"{source}:{card.id} → {target}: {e.do} when {e.when}")
+    return seen, printed
+
+
+def test_no_converted_card_prints_a_trigger_it_cannot_meet(catalog: Catalog) -> None:
+    seen, printed = _unmet_triggers(catalog)
+    print(f"\nconverted effects with a trigger or condition: {seen}; that the card cannot meet: {len(printed)}")
+    assert seen > 200 and printed == [], printed[:5]
+
+
+def test_a_planted_unmet_trigger_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    import amalogs.convert.native as native
+
+    monkeypatch.setattr(native, "never_happens", lambda e, s, t: None)  # (printed as before the fix)
+    assert _unmet_triggers(catalog)[1]
+
+
 @pytest.mark.parametrize("target", ["magic-the-gathering", "pokemon-card-game"])
 def test_a_deck_converted_into_a_game_of_resource_cards_gets_its_resource_base_and_plays(catalog: Catalog,
                                                                                        target: str) -> None:

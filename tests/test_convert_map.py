@@ -89,6 +89,9 @@ def test_the_map_agrees_with_converting_every_shipped_card(catalog: Catalog, a: 
         conv = convert_card(card, m.source, m.target)
         kind = next(f for f in conv.fields if f.field == "type")
         row = rows["card type", card.type]
+        if kind.target is None and "attached to" in kind.reason:  # (equipment with nothing to attach to: the row
+            assert "attached to" in row.why, (card.id, row.why)  # says such a card is left out)
+            continue
         assert ([t.id for t in row.targets] or [None]) == [kind.target] and row.fidelity is kind.fidelity, card.id
         landed = [f for f in conv.fields if f.field == "keywords" and f.target is not None]
         for f in landed:

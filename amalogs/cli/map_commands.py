@@ -87,7 +87,7 @@ def convert_map(
             check_target(path, force)
     cat = catalog()
     a, b = cat.game(source), cat.game(target)
-    m = game_map(a, b, cat.ontology, cat.cards(a.id))
+    m = game_map(a, b, cat.ontology, cat.cards(a.id), cat.cards(b.id))
     shown = None if picture is None else picture.name if out is not None and picture.parent == out.parent else str(picture)
     if fmt in (MapFormat.md, MapFormat.html) or out is not None:
         from amalogs.cli.output import records_csv, records_json

@@ -18,37 +18,44 @@ __all__: list[str] = []
 
 
 def _text(b: _Builder, type_id: str, effects: tuple[Effect, ...] | None = None,
-          kept: tuple[Effect, ...] = ()) -> str | None:
+          kept: tuple[Effect, ...] = (), unmet: frozenset[int] = frozenset()) -> str | None:
     """The target card's text: the source's canonical effects (``effects``: as fitted to the target's numbers) and
-    unified keywords in the target's words (docs/rules.md §7, "Text in the target's words"); the same text in the
-    same game."""
+    unified keywords in the target's words (docs/rules.md §7, "Text in the target's words"), less the triggers the
+    card cannot meet in the target (``unmet``: their positions); the same text in the same game."""
     cc = b.cc
     if b.same:
         b.report("text", cc.text, "—", cc.text, Fidelity.EXACT, "same game")
         return cc.text
-    written = card_text((cc.effects if effects is None else effects) + kept, cc.keywords, words_of(b.target),
-                        event=is_event(b.target, type_id), original=cc.text)
+    shown = tuple(e for k, e in enumerate(cc.effects if effects is None else effects) if k not in unmet)
+    written = card_text(shown + kept, cc.keywords, words_of(b.target), event=is_event(b.target, type_id),
+                        original=cc.text)
     fitted = 0 if effects is None else sum(a != e for a, e in zip(cc.effects, effects, strict=True))
     new = written.text or None
     missing = [str(k) for k in cc.keywords if k not in b.ix.natives] + list(cc.unmapped_keywords)
     where = f"rewritten in {b.target.id}'s words ({b.target.page.abbreviation}'s phrasebook)"
     if new is None:
         b.report("text", cc.text, "—", None, Fidelity.DROPPED,
-                 f"nothing of it has a place in {b.target.id}: no effect, and no keyword {b.target.id} has")
-    elif written.untranslated or written.printed_costs or missing or fitted:
+                 f"nothing of it has a place in {b.target.id}: no effect, and no keyword {b.target.id} has"
+                 + (f" ({'; '.join(_unsaid(b, 0, 0, [], 0, len(unmet)))})" if unmet else ""))
+    elif written.untranslated or written.printed_costs or missing or fitted or unmet:
         said = f"{written.said} of {len(cc.effects)} effect{'' if len(cc.effects) == 1 else 's'}"
         b.report("text", cc.text, "—", new, Fidelity.APPROXIMATED,
                  f"{where}: {said}; " + "; ".join(_unsaid(b, written.untranslated, written.printed_costs, missing,
-                                                          fitted)))
+                                                          fitted, len(unmet))))
     else:
         b.report("text", cc.text, "—", new, Fidelity.EXACT,
                  f"{where}: every effect and keyword ({written.said} effect{'' if written.said == 1 else 's'})")
     return new
 
 
-def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[str], fitted: int = 0) -> list[str]:
+def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[str], fitted: int = 0,
+            unmet: int = 0) -> list[str]:
     """What a rewritten text could not say, for the reason of its row: each kind with how many."""
     parts = []
+    if unmet:
+        parts.append(f"{unmet} trigger{'s' if unmet > 1 else ''} the card cannot meet in {b.target.id} left out, so "
+                     f"{'they are' if unmet > 1 else 'it is'} not printed as if {'they' if unmet > 1 else 'it'} would "
+                     "fire (see the effect rows)")
     if fitted:
         parts.append(f"{fitted} amount{'s' if fitted > 1 else ''} rounded to {b.target.id}'s printed step (see the "
                      "effect rows)")
@@ -70,7 +77,7 @@ def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[st
 _OUTCOME = {WORKS: Fidelity.EXACT, DIFFERENT: Fidelity.APPROXIMATED, CANNOT: Fidelity.DROPPED}
 
 
-def _effect(b: _Builder, e: Effect, fitted: Fitted | None = None) -> None:
+def _effect(b: _Builder, e: Effect, fitted: Fitted | None = None, unmet: bool = False) -> None:
     """One canonical effect, judged in the target: works (exact), works differently (approximated, the reason
     says how) or cannot work (dropped) (docs/rules.md §7, "Effects in the target game"); an amount fitted to the
     target's printed numbers (``fitted``) works differently, and the reason says so."""
@@ -82,6 +89,10 @@ def _effect(b: _Builder, e: Effect, fitted: Fitted | None = None) -> None:
                  f"only {b.cc.game} can carry this out; in {b.target.id} it would fizzle (立ち消え)")
         return
     verdict = judge(e, b.cc.facts, b.ix.facts)
+    if unmet:
+        b.report("effects", e, e.do, CANNOT, Fidelity.DROPPED,
+                 f"{verdict.reason}; left out of the converted card, which does not print it")
+        return
     if fitted is not None and verdict.outcome != CANNOT:
         reason = fitted.reason(b.target.id)
         why = reason if verdict.outcome == WORKS else f"{verdict.reason}; {reason}"

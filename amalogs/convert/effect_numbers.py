@@ -75,6 +75,10 @@ def fit_effects(effects: tuple[Any, ...], ix: GameIndex) -> tuple[tuple[Any, ...
 
 
 def _fit_one(e: Any, ix: GameIndex) -> tuple[Any, Fitted | None]:
+    pay = getattr(e, "pay", None)
+    if pay is not None and pay.loyalty > 0 and not ix.facts.loyalty:  # (docs/rules.md §7, "Costs with no
+        #   counterpart": a loyalty ability that adds counters is used once a turn at no cost where there are none)
+        e = e.model_copy(update={"pay": pay.model_copy(update={"loyalty": 0, "once_per_turn": True}), "cost": None})
     if e.do == "damage":
         wanted: tuple[CanonicalStat, ...] = _BATTLE
     elif e.do == "modify":

@@ -74,6 +74,9 @@ class GameFacts:
     """The players share a board with home squares (the profile's ``play.board``: Z/X)."""
     resource_deck: bool = False
     """Resources come from a deck of their own (the profile's ``resources.deck``), where spent ones may return."""
+    loyalty: bool = False
+    """A card may enter with loyalty counters that its abilities' costs add and remove (the profile's
+    ``play.loyalty``: Magic's planeswalkers)."""
     free_level: bool = False
     """Its 大コスト is a level that limits what may be called, paid with nothing (the profile's ``play.level`` with
     ``play.free_calls``: ヴァンガード's grade)."""
@@ -109,6 +112,7 @@ def facts_of(game: Game) -> GameFacts:
         board=profile.play.board is not None,
         resource_deck=profile.resources.deck is not None,
         free_level=profile.play.level is not None and profile.play.free_calls,
+        loyalty=profile.play.loyalty is not None,
         stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )
 
@@ -135,7 +139,7 @@ def judge(effect: object, source: GameFacts | None, target: GameFacts) -> Verdic
     when = getattr(e, "when", "play")
     t, s = target, source
     g = t.game
-    timing = _timing(when, s, t) or _condition(getattr(e, "condition", None), t)
+    timing = _timing(when, s, t) or _unattached(e, t) or _condition(getattr(e, "condition", None), t)
     if timing is not None:
         return timing
     cost = _payment(getattr(e, "pay", None), t)
@@ -260,6 +264,24 @@ def _works(s: GameFacts | None, t: GameFacts) -> Verdict:
     return Verdict(WORKS, "the same in both games" if s is None or s.game != t.game else "same game")
 
 
+def never_happens(effect: object, source: GameFacts | None, target: GameFacts) -> Verdict | None:
+    """The verdict of an effect whose trigger or condition the card can never meet in ``target`` (a trigger on a
+    ride in a game without rides, a life trigger where damage reveals none, an opened territory where there are
+    none): 'cannot work', and the converted card leaves it out rather than print it as if it would fire; None
+    otherwise."""
+    found = (_timing(getattr(effect, "when", "play"), source, target) or _unattached(effect, target)
+             or _condition(getattr(effect, "condition", None), target))
+    return found if found is not None and found.outcome == CANNOT else None
+
+
+def _unattached(effect: object, t: GameFacts) -> Verdict | None:
+    """An effect on the character its card is attached to (equipment), in a game where nothing is attached."""
+    if getattr(getattr(effect, "target", None), "attached", False) and Genus.EQUIPMENT not in t.genera:
+        return Verdict(CANNOT, f"it changes the character the card is attached to (装備), and nothing is attached to a "
+                               f"character in {t.game}: it never applies")
+    return None
+
+
 def _timing(when: str, s: GameFacts | None, t: GameFacts) -> Verdict | None:
     g = t.game
     if when == "life" and not t.life_triggers:
@@ -326,6 +348,13 @@ def _payment(pay: object, t: GameFacts) -> Verdict | None:
                                f"nothing goes under a leader in {g}: nobody can pay it, so it never takes place")
     if getattr(pay, "life", 0) and t.life is not LifeSystem.LIFE_POINTS:
         return Verdict(CANNOT, f"its cost pays life points, and {g}'s life is {t.life}: nobody can pay it")
+    loyalty = getattr(pay, "loyalty", 0)
+    if loyalty < 0 and not t.loyalty:
+        return Verdict(CANNOT, f"its cost removes {-loyalty} of the card's own loyalty counters, and cards in {g} have "
+                               "none: nobody can pay it")
+    if loyalty > 0 and not t.loyalty:
+        return Verdict(DIFFERENT, f"its cost adds {loyalty} loyalty counter(s) to the card, and cards in {g} have none: "
+                                  "once a turn at no cost instead (the nearest cost of the same weight)")
     if getattr(pay, "return_resources", 0) and not t.resource_deck:
         return Verdict(CANNOT, f"its cost returns resource cards to a resource deck, and {g} has none: nobody can "
                                "pay it")

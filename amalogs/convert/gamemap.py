@@ -25,6 +25,7 @@ from math import ceil
 
 from amalogs.catalog import Game
 from amalogs.convert.canonical import derived_stats, to_canonical
+from amalogs.convert.curve import GameCurves, curve_of
 from amalogs.convert.index import index_of
 from amalogs.convert.native import Fidelity, FieldReport, show, to_native
 from amalogs.errors import AmalogsError
@@ -32,7 +33,7 @@ from amalogs.models.cards import Card, StatValue
 from amalogs.models.game import Stat
 from amalogs.models.mapping import PermanentEntry
 from amalogs.models.ontology import Ontology, ResolutionRule
-from amalogs.ontology.terms import FAMILY_OF, AttackRule, Family
+from amalogs.ontology.terms import FAMILY_OF, AttackRule, Family, Genus
 
 __all__ = ["SECTIONS", "WORST_FIRST", "GameMap", "MapRow", "Term", "game_map"]
 
@@ -90,12 +91,15 @@ class GameMap:
         return {fid: sum(r.fidelity is fid for r in self.rows) for fid in reversed(WORST_FIRST)}
 
 
-def game_map(source: Game, target: Game, ontology: Ontology, cards: Mapping[str, Card] | None = None) -> GameMap:
+def game_map(source: Game, target: Game, ontology: Ontology, cards: Mapping[str, Card] | None = None,
+             target_cards: Mapping[str, Card] | None = None) -> GameMap:
     """The map of every native term of ``source`` into ``target``; ``cards`` (the source's shipped cards) give
-    the stat values the probe cards print."""
+    the stat values the probe cards print; ``target_cards`` (the target's) price a level as a cost, as the card
+    conversions do (docs/rules.md §7, "A level priced as a cost")."""
     if source.id == target.id:
         raise AmalogsError(f"a conversion map needs two different games; both are {source.id}")
-    probe = _Probe(source, target, dict(cards or {}))
+    probe = _Probe(source, target, dict(cards or {}),
+                   curve_of(target, target_cards) if target_cards is not None else None)
     rows = [*probe.card_types(), *probe.stats(), *probe.keywords(), *_zones(source, target), *probe.colours(),
             *_resources(source, target), *_speeds(source, target), *_systems(source, target, ontology)]
     return GameMap(source, target, tuple(rows))
@@ -111,8 +115,8 @@ def _worst(fids: Iterable[Fidelity]) -> Fidelity:
 class _Probe:
     """Converts probe cards of ``a`` into ``b`` and reads the conversion's rows."""
 
-    def __init__(self, a: Game, b: Game, cards: dict[str, Card]) -> None:
-        self.a, self.b, self.cards = a, b, cards
+    def __init__(self, a: Game, b: Game, cards: dict[str, Card], prices: GameCurves | None = None) -> None:
+        self.a, self.b, self.cards, self.prices = a, b, cards, prices
         self.ix = index_of(a)
         self.types = {t.id: t for t in a.profile.card_types}
         self.b_types = {t.id: t.name for t in b.profile.card_types}
@@ -123,7 +127,7 @@ class _Probe:
                 keywords: tuple[str, ...] = ()) -> tuple[FieldReport, ...]:
         card = Card(id="probe", name=self.types[type_id].name, type=type_id, colours=colours, stats=stats or {},
                     keywords=keywords)
-        return to_native(to_canonical(card, self.a), self.b).fields
+        return to_native(to_canonical(card, self.a), self.b, prices=self.prices).fields
 
     def type_row(self, type_id: str) -> FieldReport:
         if type_id not in self._type_rows:
@@ -149,7 +153,11 @@ class _Probe:
             canonical = f"{genus} ({FAMILY_OF[genus]})" if genus else "—"
             f = self.type_row(t.id)
             targets = (Term(str(f.target), self.b_types[str(f.target)]),) if f.target is not None else ()
-            rows.append(MapRow("card type", Term(t.id, t.name), canonical, targets, f.fidelity, f.reason))
+            why = f.reason
+            if genus is Genus.EQUIPMENT and f.target is not None and Genus.EQUIPMENT not in index_of(self.b).genera.values():
+                why += (f"; a card whose every effect changes the character it is attached to is left out (nothing is "
+                        f"attached to a character in {self.b.id})")
+            rows.append(MapRow("card type", Term(t.id, t.name), canonical, targets, f.fidelity, why))
         return rows
 
     def stats(self) -> list[MapRow]:

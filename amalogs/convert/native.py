@@ -21,6 +21,7 @@ from amalogs.convert.canonical import CanonicalCard
 from amalogs.convert.colours import _colours, one_of_colour
 from amalogs.convert.curve import DEFAULT_SCALE, CurveScale, GameCurves, Scale
 from amalogs.convert.effect_numbers import fit_effects
+from amalogs.convert.effects import never_happens
 from amalogs.convert.fidelity import Conversion, Fidelity, FieldReport, show
 from amalogs.convert.index import index_of
 from amalogs.convert.stats import _report_unused_values, _stat
@@ -65,10 +66,12 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     _spell_speed(b, type_id, keywords)
     fitted, changed = (cc.effects, {}) if b.same else fit_effects(cc.effects, b.ix)
     kept = kept_keywords(b)  # (a keyword the target lacks but the referee applies: a rule of the card)
-    effects = tuple(e for e in fitted if b.same or not isinstance(e, Native)) + kept
-    text = _text(b, type_id, fitted, kept) if cc.text or kept else None
+    unmet = frozenset() if b.same else frozenset(  # (triggers it can never meet there: not printed as if they fire)
+        k for k, e in enumerate(fitted) if never_happens(e, cc.facts, b.ix.facts) is not None)
+    effects = tuple(e for k, e in enumerate(fitted) if b.same or not (isinstance(e, Native) or k in unmet)) + kept
+    text = _text(b, type_id, fitted, kept, unmet) if cc.text or kept else None
     for k, e in enumerate(cc.effects):
-        _effect(b, e, changed.get(k))
+        _effect(b, e, changed.get(k), k in unmet)
     for e in kept:
         _effect(b, e)
     parts: dict[str, object] = {
@@ -94,6 +97,12 @@ def _card_type(b: _Builder) -> str | None:
     if key not in b.ix.type_choices:
         b.ix.type_choices[key] = _choose_type(b)
     found, fid, why = b.ix.type_choices[key]
+    if found is not None and cc.effects and all(never_happens(e, cc.facts, b.ix.facts) for e in cc.effects) \
+            and all(getattr(getattr(e, "target", None), "attached", False) for e in cc.effects):
+        b.report("type", cc.native_type, cc.genus, None, Fidelity.DROPPED,
+                 f"every effect of it changes the character it is attached to (装備), and nothing is attached to a "
+                 f"character in {b.target.id}: it would be a {found} that never does anything, so it is left out")
+        return None
     b.report("type", cc.native_type, cc.genus, found, fid, why)  # type: ignore[arg-type]
     return found
 

@@ -29,6 +29,7 @@ from amalogs.convert.text import (
     _card_word,
     _openings,
     _wrapped,
+    equipped_words,
     say,
 )
 from amalogs.models.effects import Effect
@@ -122,6 +123,8 @@ def _read_selector(w: Words, text: str) -> dict[str, object] | None:
     pb = w.pb
     if text == pb.this_character:
         return {"self_only": True, "side": "self"}
+    if text == equipped_words(w):
+        return {"attached": True, "side": "self"}
     m = _selector_pattern(w).fullmatch(text)
     if m is None:
         return None
@@ -321,6 +324,8 @@ def _read_payment(w: Words, text: str) -> dict[str, object] | None:
     for token in text.split("、"):
         if token == "1ターンに1回":
             pay["once_per_turn"] = True
+        elif m := re.fullmatch("([＋−])(\\d+)", token):
+            pay["loyalty"] = int(m[2]) if m[1] == "＋" else -int(m[2])
         elif token in (f"{pb.hand}から", f"{pb.discard_pile}から"):
             pay["zone"] = "hand" if token == f"{pb.hand}から" else "discard"
         elif token == f"{pb.this_character}を{pb.rest}":
@@ -473,12 +478,15 @@ def _effects() -> TypeAdapter[Effect]:
 
 def same_form(e: Effect) -> dict[str, object]:
     """An effect as the text says it: its printed cost words aside (a cost is said from its structure, ``pay``),
-    and a selector of the card itself as just that (its other conditions are ignored)."""
+    and a selector of the card itself, or of the character it is attached to, as just that (its other conditions
+    are ignored)."""
     data = e.model_dump(exclude={"cost"})
     for part in (data, *data.get("options", ())):  # (a choice's options alike)
         target = part.get("target")
         if isinstance(target, dict) and target.get("self_only"):
             part["target"] = {"self_only": True}
+        elif isinstance(target, dict) and target.get("attached"):
+            part["target"] = {"attached": True}
     data["has_cost"] = e.cost is not None or e.pay is not None
     return data
 

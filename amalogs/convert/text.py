@@ -192,10 +192,17 @@ def _filter(w: Words, f: CardFilter) -> str:
     return "".join(parts)
 
 
+def equipped_words(w: Words) -> str:
+    """The character an equipment card is attached to, in a game's words."""
+    return w.pb.equipped or f"装備した{w.pb.character}"
+
+
 def _selector(w: Words, s: Selector) -> str:
     pb = w.pb
     if s.self_only:
         return pb.this_character
+    if s.attached:
+        return equipped_words(w)
     side = {"self": pb.self_side, "opponent": pb.opponent_side, "any": ""}[s.side]
     state = {"rested": pb.rested, "standing": pb.standing, "attacking": pb.attacking_card, None: ""}[s.state]
     noun = _noun(w, s)
@@ -334,6 +341,8 @@ def _cost(w: Words, e: _AnyEffect) -> str | None:
 def _payment(w: Words, pay: Payment) -> list[str]:
     pb = w.pb
     tokens = ["1ターンに1回"] if pay.once_per_turn else []
+    if pay.loyalty:  # (as a planeswalker prints it: ＋1, −2)
+        tokens.append(f"＋{pay.loyalty}" if pay.loyalty > 0 else f"−{-pay.loyalty}")
     if pay.zone != "field":
         tokens.append(f"{pb.hand if pay.zone == 'hand' else pb.discard_pile}から")
     if pay.rest_self:

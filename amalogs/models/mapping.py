@@ -235,6 +235,8 @@ class Phrasebook(DataModel):
 
     character: Text = Field("キャラ", description="a character: ユニット, キャラクター, 武将, ゼクス, クリーチャー")
     this_character: Text = Field("このカード", description="the card itself: このユニット, この武将")
+    equipped: Text | None = Field(None, description="the character the card is attached to: 装備したキャラクター, "
+                                  "装備しているクリーチャー; omit: 装備した and the character word")
     self_side: Text = Field("自分の", description="before a card: your own (自分の, 味方, あなたの)")
     opponent_side: Text = Field("相手の", description="before a card: the opponent's (相手の, 敵)")
     self_player: Text = Field("自分", description="you, as a player (自分, あなた)")

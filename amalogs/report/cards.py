@@ -72,6 +72,8 @@ def _filter_words(f: CardFilter) -> list[str]:
 def _target(s: Selector) -> str:
     if s.self_only:
         return "this card"
+    if s.attached:
+        return "the character it is attached to"
     side = {"opponent": "opposing", "self": "own", "any": "any"}[s.side]
     how_many = "every" if s.count == 0 else str(s.count)
     words = [how_many, side] + (["other"] if s.other else []) + ([s.state] if s.state else []) \
@@ -443,7 +445,7 @@ def round_trip_rows(source: Game, target: Game, card: Card, conv: Conversion, ba
     there = conv.card
     stats = list(dict.fromkeys([*card.stats, *back.stats]))
     rows = []
-    for name in ("name", "type", "colours", *(f"stats.{s}" for s in stats), "keywords", "text", "effects"):
+    for name in ("name", "type", "colours", *(f"stats.{s}" for s in stats), "keywords", "text"):
         values = [_card_field(g, c, name) for g, c in ((source, card), (target, there), (source, back))]
         if name.startswith("stats."):
             made = [f.field.removeprefix("stats.") for f in conv.fields if name.removeprefix("stats.") in f.of
@@ -454,14 +456,55 @@ def round_trip_rows(source: Game, target: Game, card: Card, conv: Conversion, ba
         same = _raw_field(card, name) == _raw_field(back, name)
         rows.append({"field": name, "label": label, "source": values[0], "target": values[1], "back": values[2],
                      "unchanged": same})
+    return rows + _effect_rows(card, there, back)
+
+
+def _effect_rows(card: Card, there: Card, back: Card) -> list[dict[str, Any]]:
+    """The effects as a whole (how many, and whether every one came back the same), then one row per effect of A,
+    in order, compared by what it does (its canonical form, field by field: the selector, amounts, timing, cost,
+    limit, duration); an effect B or the way back lost shows —, one the way back added has a row of its own."""
+    from amalogs.convert.reading import same_form
+
+    def forms(c: Card) -> list[tuple[str, object]]:
+        return [(describe_effect(e), same_form(e)) for e in c.effects]
+
+    a, b, back_forms = forms(card), forms(there), forms(back)
+    rows = [{"field": "effects", "label": "effects", "source": str(len(a)), "target": str(len(b)),
+             "back": str(len(back_forms)), "unchanged": [f for _, f in a] == [f for _, f in back_forms]}]
+    in_b = _aligned(a, b)
+    k = 0
+    for mine, again in _pairs(a, back_forms):
+        k += 1
+        rows.append({"field": f"effects.{k - 1}", "label": f"effect {k}",
+                     "source": mine[0] if mine else "—",
+                     "target": in_b.get(id(mine), "—") if mine else "—",
+                     "back": again[0] if again else "—",
+                     "unchanged": mine is not None and again is not None and mine[1] == again[1]})
     return rows
+
+
+def _pairs(a: list[tuple[str, object]], b: list[tuple[str, object]]) -> list[tuple[tuple[str, object] | None,
+                                                                                  tuple[str, object] | None]]:
+    """The effects of two lists side by side, aligned by what they do (difflib's longest matching runs of equal
+    canonical forms); an effect with no counterpart stands beside None."""
+    from difflib import SequenceMatcher
+
+    keys = ([repr(f) for _, f in a], [repr(f) for _, f in b])
+    out: list[tuple[tuple[str, object] | None, tuple[str, object] | None]] = []
+    for _tag, i1, i2, j1, j2 in SequenceMatcher(None, *keys, autojunk=False).get_opcodes():
+        for n in range(max(i2 - i1, j2 - j1)):
+            out.append((a[i1 + n] if i1 + n < i2 else None, b[j1 + n] if j1 + n < j2 else None))
+    return out
+
+
+def _aligned(a: list[tuple[str, object]], b: list[tuple[str, object]]) -> dict[int, str]:
+    """Each effect of ``a`` (by id) → how its counterpart in ``b`` reads, where it has one."""
+    return {id(x): y[0] for x, y in _pairs(a, b) if x is not None and y is not None}
 
 
 def _raw_field(card: Card, name: str) -> object:
     if name.startswith("stats."):
         return card.stats.get(name.removeprefix("stats."))
-    if name == "effects":
-        return [jsonable(e) for e in card.effects]
     return getattr(card, name)
 
 
@@ -474,8 +517,6 @@ def _card_field(game: Game, card: Card, name: str) -> str:
     if name in ("colours", "keywords"):
         section = "colours" if name == "colours" else "keywords"
         return "・".join(native_name(game, section, v) for v in getattr(card, name)) or "—"
-    if name == "effects":
-        return str(len(card.effects))
     return show(getattr(card, name))
 
 

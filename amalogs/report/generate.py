@@ -183,7 +183,7 @@ def _maps(catalog: Catalog, games: list[Game]) -> dict[str, str]:
         for b in games:
             if a is b:
                 continue
-            m = game_map(a, b, catalog.ontology, catalog.cards(a.id))
+            m = game_map(a, b, catalog.ontology, catalog.cards(a.id), catalog.cards(b.id))
             stem = f"{names[a.id]}-{names[b.id]}"
             md = map_markdown(m)
             texts[f"maps/{stem}.md"] = md
