@@ -38,8 +38,12 @@ def test_a_life_trigger_works_only_where_damage_reveals_triggers(catalog) -> Non
 
 
 def test_a_heal_follows_the_target_life_system(catalog) -> None:
-    # ライフポイント → ライフポイント: the same; → シールドライフ / フォートライフ: nothing comes back
-    assert _verdicts(_convert(catalog, "BJ:shizuku", "MTG")) == [("heal", WORKS, Fidelity.EXACT)]
+    # ライフポイント → ライフポイント: life points back in both, as a share of the starting life (10 in BJ, 20 in
+    # MTG: twice the points); → シールドライフ / フォートライフ: nothing comes back
+    conv = _convert(catalog, "BJ:shizuku", "MTG")
+    (row,) = conv.effects
+    assert (row.target, row.fidelity) == (DIFFERENT, Fidelity.APPROXIMATED) and "(10 in break-joker, 20 in" in row.reason
+    assert conv.card.effects[0].amount == 2 * row.source.amount
     for target in ("BD", "GH", "SGK"):
         (row,) = _convert(catalog, "BJ:shizuku", target).effects
         assert row.target == CANNOT and "does nothing" in row.reason, target

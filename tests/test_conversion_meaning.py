@@ -233,8 +233,8 @@ def test_no_cost_becomes_free(catalog: Catalog) -> None:
 def test_a_planted_dropped_cost_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
     real = effect_numbers._fit_one
 
-    def costless(e: Any, ix: Any) -> Any:
-        fitted, change = real(e, ix)
+    def costless(e: Any, ix: Any, source: Any = None) -> Any:
+        fitted, change = real(e, ix, source)
         return (fitted.model_copy(update={"pay": None}) if getattr(fitted, "pay", None) else fitted), change
 
     monkeypatch.setattr(effect_numbers, "_fit_one", costless)
@@ -279,6 +279,54 @@ def test_a_planted_unmet_trigger_is_counted(catalog: Catalog, monkeypatch: pytes
 
     monkeypatch.setattr(native, "never_happens", lambda e, s, t: None)  # (printed as before the fix)
     assert _unmet_triggers(catalog)[1]
+
+
+def _life_amounts(catalog: Catalog) -> tuple[int, list[str]]:
+    """(converted player damage and life gain, those not rescaled by the two games' starting life: the amount ×
+    the target's / the source's, rounded half up, at least 1)."""
+    from amalogs.models.effects import Native
+
+    seen, wrong = 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        mine = s.profile.life.starting
+        for target in catalog.games:
+            if target == source:
+                continue
+            t = catalog.game(target)
+            theirs = t.profile.life.starting
+            for card in catalog.cards(source).values():
+                if not any(e.do in ("player_damage", "heal") for e in card.effects):
+                    continue
+                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
+                if conversion.left_out is not None:
+                    continue
+                rows = [f for f in conversion.fields if f.field == "effects"][:len(card.effects)]
+                made = iter(conversion.card.effects)
+                for e, row in zip(card.effects, rows, strict=True):
+                    after = None if isinstance(e, Native) or "left out of the converted card" in row.reason \
+                        else next(made)
+                    if after is None or e.do not in ("player_damage", "heal"):
+                        continue
+                    seen += 1
+                    wanted = max(1, int(Fraction(e.amount * theirs, mine) + Fraction(1, 2)))
+                    if after.amount != wanted:
+                        wrong.append(f"{source}:{card.id} → {target}: {e.do} {e.amount} → {after.amount}, not {wanted}")
+    return seen, wrong
+
+
+def test_player_damage_and_life_gain_are_rescaled_by_the_starting_life(catalog: Catalog) -> None:
+    """A 3-damage burn spell of a 20-life game takes one fort of four in ギルドヒーローズ, not three."""
+    seen, wrong = _life_amounts(catalog)
+    print(f"\nconverted player damage and life gain: {seen}; not rescaled: {len(wrong)}")
+    assert seen > 20 and wrong == [], wrong[:5]
+    game, card = catalog.card("MTG", "scorching-volley")
+    assert convert_card(card, game, catalog.game("GH")).card.effects[0].amount == 1
+
+
+def test_a_planted_unscaled_life_amount_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(effect_numbers, "_rescale_life", lambda e, ix, source: (e, None))
+    assert _life_amounts(catalog)[1]
 
 
 @pytest.mark.parametrize("target", ["magic-the-gathering", "pokemon-card-game"])

@@ -1,8 +1,9 @@
 """A converted card's effect amounts fitted to the target's printed numbers (docs/rules.md §7, "Effects in the
 target game"): an amount of damage or a change of a battle value is rounded half up to the target's printed step
 of that value (at least one step when it was not zero), so no converted card prints a fraction — 「0.5ダメージ」
-or 「アタック+0.5」 in a game of whole numbers — and the referee carries out the number the card prints. The
-effect's row says what changed."""
+or 「アタック+0.5」 in a game of whole numbers — and the referee carries out the number the card prints. Player
+damage and life gain are rescaled by the two games' starting life (a 3-damage burn spell of a 20-life game takes
+one fort of four, not three), rounded half up, at least 1. The effect's row says what changed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from amalogs.convert.effects import GameFacts
 from amalogs.convert.index import GameIndex
 from amalogs.ontology.terms import CanonicalStat
 
@@ -26,8 +28,15 @@ class Fitted:
     after: Fraction
     step: Fraction
     stat: str
+    lives: tuple[str, int, int] | None = None
+    """For player damage and life gain: the source game and the two starting lives it was rescaled by."""
 
     def reason(self, game: str) -> str:
+        if self.lives is not None:
+            source, mine, theirs = self.lives
+            return (f"its amount {_show(self.before)} is {_show(self.after)} in {game}: player damage and life gain are "
+                    f"rescaled by the starting life ({mine} in {source}, {theirs} in {game}), rounded half up, at "
+                    "least 1")
         return (f"its amount {_show(self.before)} is {_show(self.after)} in {game}, whose {self.stat} is printed in "
                 f"steps of {_show(self.step)} (canonical units): rounded, never a fraction")
 
@@ -46,6 +55,20 @@ def _step(ix: GameIndex, wanted: tuple[CanonicalStat, ...]) -> tuple[Fraction, s
     return None
 
 
+def _rescale_life(e: Any, ix: GameIndex, source: GameFacts | None) -> tuple[Any, Fitted | None]:
+    """Player damage or life gain by the share of the starting life it is: amount × the target's / the source's
+    starting life, rounded half up, at least 1."""
+    mine, theirs = (source.life_start if source is not None else 0), ix.facts.life_start
+    if not mine or not theirs or mine == theirs:
+        return e, None
+    amount = Fraction(e.amount)
+    new = Fraction(max(1, int(amount * theirs / mine + Fraction(1, 2))))
+    if new == amount:
+        return e, None
+    return e.model_copy(update={"amount": int(new)}), Fitted(amount, new, Fraction(1), "life",
+                                                             (source.game if source else "?", mine, theirs))
+
+
 def _fit(amount: Fraction, step: Fraction) -> Fraction:
     if amount == 0 or (amount / step).denominator == 1:
         return amount
@@ -54,17 +77,19 @@ def _fit(amount: Fraction, step: Fraction) -> Fraction:
     return whole * step * (1 if amount > 0 else -1)
 
 
-def fit_effects(effects: tuple[Any, ...], ix: GameIndex) -> tuple[tuple[Any, ...], dict[int, Fitted]]:
-    """The effects with their amounts fitted to the target (index ``ix``), and what changed, by position (an
-    effect of a choice is fitted inside it; the choice's position reports the first change)."""
+def fit_effects(effects: tuple[Any, ...], ix: GameIndex,
+                source: GameFacts | None = None) -> tuple[tuple[Any, ...], dict[int, Fitted]]:
+    """The effects with their amounts fitted to the target (index ``ix``; ``source``: the source game's facts, for
+    player damage and life gain), and what changed, by position (an effect of a choice is fitted inside it; the
+    choice's position reports the first change)."""
     out: list[Any] = []
     changed: dict[int, Fitted] = {}
     for k, e in enumerate(effects):
-        fitted, change = _fit_one(e, ix)
+        fitted, change = _fit_one(e, ix, source)
         if e.do == "choose":
             options, found = [], None
             for option in e.options:
-                new, option_change = _fit_one(option, ix)
+                new, option_change = _fit_one(option, ix, source)
                 options.append(new)
                 found = found or option_change
             fitted, change = (e.model_copy(update={"options": options}), found) if found else (e, None)
@@ -74,11 +99,13 @@ def fit_effects(effects: tuple[Any, ...], ix: GameIndex) -> tuple[tuple[Any, ...
     return tuple(out), changed
 
 
-def _fit_one(e: Any, ix: GameIndex) -> tuple[Any, Fitted | None]:
+def _fit_one(e: Any, ix: GameIndex, source: GameFacts | None = None) -> tuple[Any, Fitted | None]:
     pay = getattr(e, "pay", None)
     if pay is not None and pay.loyalty > 0 and not ix.facts.loyalty:  # (docs/rules.md §7, "Costs with no
         #   counterpart": a loyalty ability that adds counters is used once a turn at no cost where there are none)
         e = e.model_copy(update={"pay": pay.model_copy(update={"loyalty": 0, "once_per_turn": True}), "cost": None})
+    if e.do in ("player_damage", "heal"):
+        return _rescale_life(e, ix, source)
     if e.do == "damage":
         wanted: tuple[CanonicalStat, ...] = _BATTLE
     elif e.do == "modify":

@@ -74,6 +74,9 @@ class GameFacts:
     """The players share a board with home squares (the profile's ``play.board``: Z/X)."""
     resource_deck: bool = False
     """Resources come from a deck of their own (the profile's ``resources.deck``), where spent ones may return."""
+    life_start: int = 0
+    """How much life a player starts with (the profile's ``life.starting``: points, cards, shields, forts), by which
+    player damage and life gain are rescaled between games."""
     loyalty: bool = False
     """A card may enter with loyalty counters that its abilities' costs add and remove (the profile's
     ``play.loyalty``: Magic's planeswalkers)."""
@@ -113,6 +116,7 @@ def facts_of(game: Game) -> GameFacts:
         resource_deck=profile.resources.deck is not None,
         free_level=profile.play.level is not None and profile.play.free_calls,
         loyalty=profile.play.loyalty is not None,
+        life_start=profile.life.starting,
         stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )
 

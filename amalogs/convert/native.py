@@ -64,7 +64,7 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     colours = _colours(b)
     keywords = _keywords(b)
     _spell_speed(b, type_id, keywords)
-    fitted, changed = (cc.effects, {}) if b.same else fit_effects(cc.effects, b.ix)
+    fitted, changed = (cc.effects, {}) if b.same else fit_effects(cc.effects, b.ix, cc.facts)
     kept = kept_keywords(b)  # (a keyword the target lacks but the referee applies: a rule of the card)
     unmet = frozenset() if b.same else frozenset(  # (triggers it can never meet there: not printed as if they fire)
         k for k, e in enumerate(fitted) if never_happens(e, cc.facts, b.ix.facts) is not None)
