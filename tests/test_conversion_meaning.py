@@ -329,6 +329,53 @@ def test_a_planted_unscaled_life_amount_is_counted(catalog: Catalog, monkeypatch
     assert _life_amounts(catalog)[1]
 
 
+def _leaders_named(catalog: Catalog) -> tuple[int, list[str]]:
+    """(converted selectors of cards from a game without leaders into one with leaders, those that may now pick a
+    leader: ヴァンガード's vanguard, ポケモンカード's battle Pokémon, where the source's cards were never one)."""
+    seen, wider = 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        if index_of(s).facts.leader:
+            continue
+        for target in catalog.games:
+            t = catalog.game(target)
+            if not index_of(t).facts.leader:
+                continue
+            for card in catalog.cards(source).values():
+                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
+                if conversion.left_out is not None:
+                    continue
+                for e in _effects(conversion.card.effects):
+                    selector = getattr(e, "target", None)
+                    if selector is None or selector.self_only or selector.attached:
+                        continue
+                    seen += 1
+                    if selector.leader is None:
+                        wider.append(f"{source}:{card.id} → {target}: {e.do}")
+    return seen, wider
+
+
+def test_no_converted_selector_reaches_a_leader_its_source_never_had(catalog: Catalog) -> None:
+    """「相手のユニット1体」 of ビルディバイド is 「相手のリアガード1枚」 in ヴァンガード, never its vanguard."""
+    seen, wider = _leaders_named(catalog)
+    print(f"\nselectors converted into a game with leaders: {seen}; that may pick a leader: {len(wider)}")
+    assert seen > 50 and wider == [], wider[:5]
+
+
+def test_a_planted_widened_selector_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = effect_numbers._fit_one
+
+    def widened(e: Any, ix: Any, source: Any = None) -> Any:
+        fitted, change = real(e, ix, source)
+        selector = getattr(fitted, "target", None)
+        if selector is not None and selector.leader == "not":
+            fitted = fitted.model_copy(update={"target": selector.model_copy(update={"leader": None})})
+        return fitted, change
+
+    monkeypatch.setattr(effect_numbers, "_fit_one", widened)
+    assert _leaders_named(catalog)[1]
+
+
 @pytest.mark.parametrize("target", ["magic-the-gathering", "pokemon-card-game"])
 def test_a_deck_converted_into_a_game_of_resource_cards_gets_its_resource_base_and_plays(catalog: Catalog,
                                                                                        target: str) -> None:

@@ -92,7 +92,8 @@ def fit_effects(effects: tuple[Any, ...], ix: GameIndex,
                 new, option_change = _fit_one(option, ix, source)
                 options.append(new)
                 found = found or option_change
-            fitted, change = (e.model_copy(update={"options": options}), found) if found else (e, None)
+            moved = any(new is not option for new, option in zip(options, e.options, strict=True))
+            fitted, change = (e.model_copy(update={"options": options}) if moved else e), found
         out.append(fitted)
         if change is not None:
             changed[k] = change
@@ -100,6 +101,11 @@ def fit_effects(effects: tuple[Any, ...], ix: GameIndex,
 
 
 def _fit_one(e: Any, ix: GameIndex, source: GameFacts | None = None) -> tuple[Any, Fitted | None]:
+    target = getattr(e, "target", None)
+    if (source is not None and not source.leader and ix.facts.leader and target is not None and target.leader is None
+            and not target.self_only and not target.attached):  # (the source has no leader, so none of the cards it
+        #   names is one: in a game with leaders they stay the others — ヴァンガード's リアガード, not its vanguard)
+        e = e.model_copy(update={"target": target.model_copy(update={"leader": "not"})})
     pay = getattr(e, "pay", None)
     if pay is not None and pay.loyalty > 0 and not ix.facts.loyalty:  # (docs/rules.md §7, "Costs with no
         #   counterpart": a loyalty ability that adds counters is used once a turn at no cost where there are none)

@@ -78,6 +78,8 @@ def _target(s: Selector) -> str:
     how_many = "every" if s.count == 0 else str(s.count)
     words = [how_many, side] + (["other"] if s.other else []) + ([s.state] if s.state else []) \
         + (_filter_words(s) or ["card"])
+    if s.leader is not None:
+        words.append("(the leader)" if s.leader == "only" else "(not the leader)")
     return " ".join(words)
 
 
