@@ -16,6 +16,7 @@ from amalogs.convert import Fidelity, to_canonical, to_native
 from amalogs.convert.reading import read, read_text, same_form
 from amalogs.convert.text import (
     UNTRANSLATED,
+    in_words,
     is_event,
     say,
     spoken,
@@ -35,6 +36,7 @@ def test_every_effect_written_in_every_game_reads_back(catalog: Catalog) -> None
             for target in catalog.games.values():
                 w = words_of(target)
                 for e in card.effects:
+                    e = in_words(e, w)  # (a battle-value filter as the game's stats read it: a side, or none)
                     for event in (False, True):
                         sentence = say(e, w, event=event)
                         if sentence is None:
@@ -205,3 +207,21 @@ def test_a_round_trip_compares_each_effect_by_what_it_does(catalog: Catalog) -> 
     assert lizard[1]["source"].startswith("BP +2") and not lizard[1]["unchanged"]  # type: ignore[union-attr]
     paladin = rows("GH", "silver-paladin", "BD")
     assert len(paladin) > 1 and all(r["unchanged"] for r in paladin)
+
+
+def test_a_battle_value_filter_keeps_its_side(catalog: Catalog) -> None:
+    """「アタック3以下」 reads the attack, not the defence: 地割れ's filter says its side (battle = "attack") in its own
+    words, in Magic's (パワー, not タフネス), and as one BP in ビルディバイド (パワー3000以下: power is both sides); a
+    BP filter of ビルディバイド reads the defence a game of two values prints (ギルドヒーローズ' ディフェンス)."""
+    from amalogs.convert import convert_card
+
+    gh, rift = catalog.card("GH", "earth-rift")
+    assert rift.effects[0].target.battle == "attack"
+    assert "アタック3以下" in (say(rift.effects[0], words_of(gh)) or "")
+    into = {t: convert_card(rift, gh, catalog.game(t)).card for t in ("MTG", "BD")}
+    assert "パワー3以下" in (into["MTG"].text or "") and "タフネス" not in (into["MTG"].text or "")
+    assert into["MTG"].effects[0].target.battle == "attack"
+    assert "パワー3000以下" in (into["BD"].text or "") and into["BD"].effects[0].target.battle is None
+    bd, valga = catalog.card("BD", "valga-crimson-dragon-king")
+    there = convert_card(valga, bd, gh).card
+    assert there.effects[0].target.battle == "defence" and "ディフェンス5以下" in (there.text or "")

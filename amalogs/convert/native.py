@@ -25,6 +25,7 @@ from amalogs.convert.effects import never_happens
 from amalogs.convert.fidelity import Conversion, Fidelity, FieldReport, show
 from amalogs.convert.index import index_of
 from amalogs.convert.stats import _report_unused_values, _stat
+from amalogs.convert.text import in_words, words_of
 from amalogs.models.cards import StatValue
 from amalogs.models.effects import Native
 from amalogs.ontology.terms import FAMILY_OF, STANDARD_GENUS
@@ -65,6 +66,9 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     keywords = _keywords(b)
     _spell_speed(b, type_id, keywords)
     fitted, changed = (cc.effects, {}) if b.same else fit_effects(cc.effects, b.ix, cc.facts)
+    if not b.same:  # (a battle-value filter as the target's words and referee read it: a side, or none)
+        words = words_of(b.target)
+        fitted = tuple(in_words(e, words) for e in fitted)
     kept = kept_keywords(b)  # (a keyword the target lacks but the referee applies: a rule of the card)
     unmet = frozenset() if b.same else frozenset(  # (triggers it can never meet there: not printed as if they fire)
         k for k, e in enumerate(fitted) if never_happens(e, cc.facts, b.ix.facts) is not None)

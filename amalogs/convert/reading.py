@@ -85,7 +85,9 @@ def _read_noun(w: Words, noun: str) -> dict[str, object]:
 
 def _read_filter(w: Words, text: str) -> dict[str, object] | None:
     cost, ratio = w.cost
-    battle, bratio = w.battle
+    sides = {w.battle_of(side)[0]: (side if w.two_values else None, w.battle_of(side)[1])
+             for side in (["attack", "defence"] if w.two_values else [None])}  # label → (side, ratio)
+    battle = "|".join(re.escape(label) for label in sides)
     keyword_names = {**{str(k): k for k in UnifiedKeyword}, **{v: k for k, v in w.keywords.items()}}
     pb = w.pb
     pattern = (f"(?P<other>{re.escape(pb.other)})?(?P<home>{re.escape(pb.on_home)}|{re.escape(pb.off_home)})?(?P<row>{re.escape(pb.front_row)}|{re.escape(pb.back_row)})?"
@@ -93,7 +95,8 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
                f"(?:{re.escape(w.trait)}「(?P<trait>[^」]+)」を持つ)?"
                f"(?:{re.escape(pb.keyword_open)}(?P<keyword>.+?){re.escape(pb.keyword_close)}を持つ)?"
                f"(?:{re.escape(cost)}(?P<min_cost>{_NUMBER})以上の)?(?:{re.escape(cost)}(?P<max_cost>{_NUMBER})以下の)?"
-               f"(?:{re.escape(battle)}(?P<min_bp>{_NUMBER})以上の)?(?:{re.escape(battle)}(?P<max_bp>{_NUMBER})以下の)?")
+               f"(?:(?P<min_label>{battle})(?P<min_bp>{_NUMBER})以上の)?"
+               f"(?:(?P<max_label>{battle})(?P<max_bp>{_NUMBER})以下の)?")
     m = re.fullmatch(pattern, text)
     if m is None:
         return None
@@ -112,6 +115,12 @@ def _read_filter(w: Words, text: str) -> dict[str, object] | None:
         if m["keyword"] not in keyword_names:
             return None
         out["keyword"] = keyword_names[m["keyword"]]
+    labels = {m["min_label"], m["max_label"]} - {None}
+    if len(labels) > 1:
+        return None  # (one filter reads one battle value)
+    side, bratio = sides[labels.pop()] if labels else (None, Fraction(1))
+    if side is not None:
+        out["battle"] = side
     for key, r in (("min_cost", ratio), ("max_cost", ratio), ("min_bp", bratio), ("max_bp", bratio)):
         if m[key]:
             value = _canonical(m[key], r)

@@ -81,6 +81,19 @@ class Words:
                 return self.stats[stat]
         return (str(CanonicalStat.BP), Fraction(1))
 
+    @property
+    def two_values(self) -> bool:
+        """Whether its characters print an attack and a defence value (AP and DP or HP), not one BP."""
+        return CanonicalStat.BP not in self.stats and CanonicalStat.AP in self.stats and (
+            CanonicalStat.DP in self.stats or CanonicalStat.HP in self.stats)
+
+    def battle_of(self, side: str | None) -> tuple[str, Fraction]:
+        """The battle value a filter of that side (attack, defence, None) is counted in: in a game of two values
+        its attack or defence stat (defence for none: the value it names), else its one battle value."""
+        if side == "attack" and self.two_values:
+            return self.stats[CanonicalStat.AP]
+        return self.battle
+
 
 def _build(game: Game) -> Words:
     profile, page = game.profile, game.page
@@ -183,13 +196,37 @@ def _filter(w: Words, f: CardFilter) -> str:
     if f.keyword is not None:
         parts.append(f"{_keyword(w, f.keyword)}を持つ")
     cost, ratio = w.cost
-    battle, bratio = w.battle
+    battle, bratio = w.battle_of(f.battle)
     for label, r, low, high in ((cost, ratio, f.min_cost, f.max_cost), (battle, bratio, f.min_bp, f.max_bp)):
         if low is not None:
             parts.append(f"{label}{_printed(Fraction(low), r)}以上の")
         if high is not None:
             parts.append(f"{label}{_printed(Fraction(high), r)}以下の")
     return "".join(parts)
+
+
+def in_words(e: Effect, w: Words) -> Effect:
+    """The effect as a game's words say it (and its referee reads it): a battle-value filter names a side in a game
+    of two values (defence where none was named: the value it prints) and none in a game of one (BP is both)."""
+    def side(f: Any) -> Any:
+        if not isinstance(f, CardFilter) or (f.max_bp is None and f.min_bp is None):
+            return f
+        wanted = (f.battle or "defence") if w.two_values else None
+        return f if f.battle == wanted else f.model_copy(update={"battle": wanted})
+
+    update: dict[str, Any] = {}
+    for name in ("target", "filter"):
+        part = getattr(e, name, None)
+        if part is not None and (new := side(part)) is not part:
+            update[name] = new
+    if getattr(e, "options", None):
+        options = [in_words(o, w) for o in e.options]  # type: ignore[attr-defined]
+        if any(a is not b for a, b in zip(options, e.options, strict=True)):  # type: ignore[attr-defined]
+            update["options"] = options
+    condition = getattr(e, "condition", None)
+    if condition is not None and condition.count is not None and (new := side(condition.count)) is not condition.count:
+        update["condition"] = condition.model_copy(update={"count": new})
+    return e.model_copy(update=update) if update else e
 
 
 def equipped_words(w: Words) -> str:

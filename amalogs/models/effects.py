@@ -93,6 +93,10 @@ class CardFilter(DataModel):
     min_cost: Count | None = None
     max_bp: Number | None = Field(None, description="battle value at most (BP; for AP/DP cards, AP or DP)")
     min_bp: Number | None = None
+    battle: Literal["attack", "defence"] | None = Field(
+        None, description="which battle value max_bp and min_bp read: 'attack' (AP, or BP), 'defence' (DP or HP, "
+        "or BP) (「アタック3以下」); omit: BP, and in a game of two values either (the lower for a maximum, the higher "
+        "for a minimum)")
 
 
 class Selector(CardFilter):

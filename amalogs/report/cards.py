@@ -61,7 +61,8 @@ def _filter_words(f: CardFilter) -> list[str]:
         words.append(f"with {f.keyword}")
     if f.trait:
         words.append(f"with 特徴 {f.trait}")
-    for label, low, high in (("大コスト", f.min_cost, f.max_cost), ("BP", f.min_bp, f.max_bp)):
+    battle = {"attack": "AP", "defence": "DP"}.get(f.battle or "", "BP")
+    for label, low, high in (("大コスト", f.min_cost, f.max_cost), (battle, f.min_bp, f.max_bp)):
         if low is not None:
             words.append(f"{label} ≥ {show(low)}")
         if high is not None:

@@ -461,9 +461,12 @@ def _card_matches(s: State, uid: int, f: Any) -> bool:
         if kinds is None or f.genus is not None and kinds[0] != f.genus.value \
                 or f.family is not None and kinds[1] != f.family.value:
             return False
-    if f.max_bp is not None and min(card.ap, card.dp) > f.max_bp * 1000:
+    side = f.battle  # (attack, defence, or either: the lower for a maximum, the higher for a minimum)
+    if f.max_bp is not None and (card.ap if side == "attack" else card.dp if side == "defence"
+                                 else min(card.ap, card.dp)) > f.max_bp * 1000:
         return False
-    if f.min_bp is not None and max(card.ap, card.dp) < f.min_bp * 1000:
+    if f.min_bp is not None and (card.ap if side == "attack" else card.dp if side == "defence"
+                                 else max(card.ap, card.dp)) < f.min_bp * 1000:
         return False
     return (f.max_cost is None or card.cost <= f.max_cost) and (f.min_cost is None or card.cost >= f.min_cost) and (
         f.keyword is None or f.keyword.value in card.unified) and (f.trait is None or f.trait in card.traits)

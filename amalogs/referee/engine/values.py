@@ -325,6 +325,11 @@ def matches(s: State, uid: int, f: Any) -> bool:
         return False
     if f.min_cost is not None and card.cost < f.min_cost:
         return False
-    if max_bp is not None and not min(ap(s, uid), dp(s, uid)) <= max_bp * 1000:
+    if max_bp is None and min_bp is None:
+        return True
+    side = f.battle  # (one battle value: attack or defence; none: the lower for a maximum, the higher for a minimum)
+    low = ap(s, uid) if side == "attack" else dp(s, uid) if side == "defence" else min(ap(s, uid), dp(s, uid))
+    if max_bp is not None and not low <= max_bp * 1000:
         return False
-    return min_bp is None or max(ap(s, uid), dp(s, uid)) >= min_bp * 1000
+    high = low if side is not None else max(ap(s, uid), dp(s, uid))
+    return min_bp is None or high >= min_bp * 1000
