@@ -86,6 +86,7 @@ class Match(TurnSteps, LegalActions):
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
         self._interjected = False  # whether that list was a seat's interjection (its decision at once)
+        self._clear = -1  # the version at which check_state found no seat with an interjection (none to ask again)
         self._steps: dict[str, CoreGame] = {}  # a game's own step ("GAME-ID:STEP") → the game that runs it
         self.deck_refs: list[str | None] = [None] * len(state.seats)  # each seat's deck (GAME:DECK or a file)
         # the seed the generator was last set from, with its state then (a position loaded and not played on)
@@ -183,7 +184,8 @@ class Match(TurnSteps, LegalActions):
             legal: list[Action] = []
         else:
             phase = s.phase
-            now = s.games[me].interjection(s, me) if self._checking and phase != "setup" else []
+            now = s.games[me].interjection(s, me) if self._checking and phase != "setup" \
+                and self._clear != self._version else []
             if now:  # a decision the seat must make at once (a new leader …)
                 legal = now
             else:
@@ -253,6 +255,7 @@ class Match(TurnSteps, LegalActions):
                 s.counters.setdefault(INTERRUPTED, -1 if s.decider is None else s.decider)
                 s.decider = k
                 return
+        self._clear = self._version  # (no seat has one now: legal_actions need not ask until the next action)
         back = s.counters.pop(INTERRUPTED, None)
         if back is not None:
             s.decider = None if back < 0 else back
