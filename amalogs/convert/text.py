@@ -219,10 +219,10 @@ def in_words(e: Effect, w: Words) -> Effect:
         part = getattr(e, name, None)
         if part is not None and (new := side(part)) is not part:
             update[name] = new
-    if getattr(e, "options", None):
-        options = [in_words(o, w) for o in e.options]  # type: ignore[attr-defined]
-        if any(a is not b for a, b in zip(options, e.options, strict=True)):  # type: ignore[attr-defined]
-            update["options"] = options
+    given: list[Any] = list(getattr(e, "options", None) or ())  # (a choice's options alike)
+    options = [in_words(o, w) for o in given]
+    if any(a is not b for a, b in zip(options, given, strict=True)):
+        update["options"] = options
     condition = getattr(e, "condition", None)
     if condition is not None and condition.count is not None and (new := side(condition.count)) is not condition.count:
         update["condition"] = condition.model_copy(update={"count": new})
