@@ -102,3 +102,51 @@ def test_a_deck_of_levels_gets_the_targets_cost_shares_and_its_curve(catalog: Ca
     cheapest = min(costs)
     assert costs[cheapest] >= 4 and cheapest <= 2, costs  # (cards to play from the first turns)
     assert sum(n for c, n in costs.items() if c <= 3) >= sum(costs.values()) // 2, costs
+
+
+def _level_filters(catalog: Catalog) -> tuple[int, list[str]]:
+    """(cost filters of a level game's effects converted into a paying game, those not priced as the level's
+    characters' median power is: 「グレード1以下」 read one for one as 「プレイコスト1以下」)."""
+    from amalogs.convert.curve import price_filter_level
+
+    seen, unpriced = 0, []
+    for source in _level_games(catalog):
+        s = catalog.game(source)
+        mine = curve_of(s, catalog.cards(source))
+        for target in catalog.games:
+            t = catalog.game(target)
+            if index_of(t).facts.free_level:
+                continue
+            theirs = curve_of(t, catalog.cards(target))
+            for card in catalog.cards(source).values():
+                conv = convert_card(card, s, t, source_cards=catalog.cards(source), target_cards=catalog.cards(target))
+                if conv.left_out is not None or conv.canonical.family is not Family.CHARA:
+                    continue
+                for before, after in zip(card.effects, conv.card.effects, strict=False):
+                    level = getattr(getattr(before, "target", None), "max_cost", None)
+                    if level is None or getattr(after, "do", None) != before.do:
+                        continue
+                    seen += 1
+                    wanted = price_filter_level(Fraction(level), mine, theirs)
+                    if wanted is not None and after.target.max_cost != wanted[0]:
+                        unpriced.append(f"{source}:{card.id} → {target}: ≤ {after.target.max_cost}, not {wanted[0]}")
+    return seen, unpriced
+
+
+def test_a_level_an_effect_names_is_priced_as_the_card_is(catalog: Catalog) -> None:
+    """蒼穹の騎士 アルトリオ retires a grade 1 or lower rear-guard: in ビルディバイド a unit of プレイコスト 6 or lower (grade
+    1 units' median power 6.5 costs 6 there), not 1."""
+    seen, unpriced = _level_filters(catalog)
+    print(f"\nlevel filters converted into paying games: {seen}; unpriced: {len(unpriced)}")
+    assert seen >= 5 and unpriced == [], unpriced[:5]
+    s, card = catalog.card("VG", "azure-knight-altrio")
+    t = catalog.game("BD")
+    conv = convert_card(card, s, t, source_cards=catalog.cards(s.id), target_cards=catalog.cards(t.id))
+    assert conv.card.effects[0].target.max_cost == 6 and "プレイコスト6以下" in (conv.card.text or "")
+
+
+def test_a_planted_unpriced_level_filter_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    import amalogs.convert.native as native
+
+    monkeypatch.setattr(native, "price_filters", lambda effects, changed, source, target, game: effects)
+    assert _level_filters(catalog)[1]

@@ -41,4 +41,6 @@ def convert_card(card: Card, source: Game, target: Game, *, card_id: str | None 
             raise AmalogsError("the curve scale needs the card sets of both games (source_cards=, target_cards=)")
         curve = curve_scale(source, source_cards, target, target_cards)
     prices = curve_of(target, target_cards) if target_cards is not None and curve is None else None
-    return to_native(to_canonical(card, source), target, card_id=card_id, curve=curve, prices=prices)
+    source_prices = curve_of(source, source_cards) if source_cards is not None and curve is None else None
+    return to_native(to_canonical(card, source), target, card_id=card_id, curve=curve, prices=prices,
+                     source_prices=source_prices)

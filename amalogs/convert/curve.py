@@ -49,6 +49,7 @@ __all__ = [
     "curve_table",
     "curves",
     "place",
+    "price_filter_level",
     "price_level",
     "quantile",
     "side_of",
@@ -211,24 +212,51 @@ def at_cost(p: Fraction, cost: Fraction, curve: Curve) -> tuple[Fraction, str, i
                                                    f"and {_num(hi)}"), 0
 
 
+def _price_power(power: Fraction, target: GameCurves) -> tuple[Fraction, Fraction, bool] | None:
+    """The lowest 大コスト at which the target's characters' median power reaches ``power``, else its highest:
+    (that 大コスト, the median there, whether it reaches it); None when the target has no characters with power."""
+    curve = target.sides.get("power")
+    if not curve:
+        return None
+    medians = {cost: quantile(Fraction(1, 2), values) for cost, values in curve.items()}
+    cost = next((c for c in sorted(medians) if medians[c] >= power), max(medians))
+    return cost, medians[cost], medians[cost] >= power
+
+
+def _priced_words(power: Fraction, target: GameCurves, cost: Fraction, median: Fraction, reached: bool) -> str:
+    return (f"the lowest 大コスト at which {target.abbreviation}'s characters' median power reaches {_num(power)} "
+            f"({_num(median)} at {_num(cost)})" if reached else
+            f"{_num(power)} is above every median power of {target.abbreviation}'s characters, so its highest 大コスト "
+            f"{_num(cost)} (median {_num(median)})")
+
+
 def price_level(cc: CanonicalCard, target: GameCurves) -> tuple[Fraction, str] | None:
     """The 大コスト a card whose 大コスト is a level (paid with nothing: ヴァンガード's grade) costs in a game that
     pays its costs: the lowest 大コスト at which the target's own characters' median power reaches the card's
     power, else the target's highest (docs/rules.md §7, "A level priced as a cost"). None when the card has no
     power or the target no characters with one. The reason names the medians it was read from."""
     power = side_value(cc, "power")
-    curve = target.sides.get("power")
-    if power is None or not curve:
+    priced = _price_power(power, target) if power is not None else None
+    if power is None or priced is None:
         return None
-    medians = {cost: quantile(Fraction(1, 2), values) for cost, values in curve.items()}
-    cost = next((c for c in sorted(medians) if medians[c] >= power), max(medians))
-    reached = medians[cost] >= power
-    return cost, (f"{cc.game}'s 大コスト {_num(cc.total_cost or Fraction(0))} is a level, paid with nothing; priced by "
-                  f"the card's power {_num(power)}: " + (
-                      f"the lowest 大コスト at which {target.abbreviation}'s characters' median power reaches it "
-                      f"({_num(medians[cost])} at {_num(cost)})" if reached else
-                      f"above every median power of {target.abbreviation}'s characters, so its highest 大コスト "
-                      f"{_num(cost)} (median {_num(medians[cost])})"))
+    return priced[0], (f"{cc.game}'s 大コスト {_num(cc.total_cost or Fraction(0))} is a level, paid with nothing; priced "
+                       f"by the card's power {_num(power)}: " + _priced_words(power, target, *priced))
+
+
+def price_filter_level(level: Fraction, source: GameCurves, target: GameCurves) -> tuple[Fraction, str] | None:
+    """A level an effect's filter names (「グレード1以下」) as the target's 大コスト: the price of the median power of
+    the source's characters at that level (its nearest level it has), as :func:`price_level` prices a card."""
+    curve = source.sides.get("power")
+    if not curve:
+        return None
+    at = level if level in curve else nearest_cost(level, curve)
+    power = quantile(Fraction(1, 2), curve[at])
+    priced = _price_power(power, target)
+    if priced is None:
+        return None
+    return priced[0], (f"level {_num(level)} of {source.abbreviation} (a level, paid with nothing: its characters' "
+                       f"median power there {_num(power)}) is 大コスト {_num(priced[0])}: "
+                       + _priced_words(power, target, *priced))
 
 
 def _num(value: Fraction) -> str:

@@ -64,6 +64,7 @@ def convert_deck(
     chosen = check_scale(scale)
     curve = curve_scale(source, source_cards, target, target_cards) if chosen == "curve" else None
     prices = curve_of(target, target_cards)  # (a level priced as a cost by the target's own characters)
+    source_prices = curve_of(source, source_cards)  # (… and a level an effect's filter names)
     cards = deck_cards(deck, source_cards)
     prefix = source.id_prefix  # an id from the 略称 ('BD' → 'bd'), or the game's id for 遊戯王
     conversions: dict[str, Conversion] = {}
@@ -75,7 +76,7 @@ def convert_deck(
         for card_id, n in counts.items():
             cc = to_canonical(cards[card_id], source)
             conv = to_native(cc, target, card_id=card_id if own else derived_id(prefix, card_id), curve=curve,
-                             prices=prices)
+                             prices=prices, source_prices=source_prices)
             if conv.left_out is not None:  # its family has no card type in the target (never made a character)
                 result.left_out[card_id] += n
                 why_left_out.setdefault(conv.left_out.removesuffix(": left out"), []).append(
@@ -95,7 +96,8 @@ def convert_deck(
         on_curve = curve or curve_scale(source, source_cards, target, target_cards)
         cost_curve(source, target, placed["main"], conversions, target_cards, target_decks, prices,
                    lambda conv, cost, why: to_native(conv.canonical, target, card_id=conv.card.id if conv.card else None,
-                                                     curve=on_curve, prices=prices, priced=(cost, why)),
+                                                     curve=on_curve, prices=prices, priced=(cost, why),
+                                                     source_prices=source_prices),
                    result.actions)
     pool = {c.card.id: c.card for c in conversions.values()}
     _enforce_copy_limits(target, placed, pool, result)

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from amalogs.convert.curve import GameCurves
 from amalogs.convert.effects import GameFacts
+from amalogs.models.effects import CardFilter
 from amalogs.convert.index import GameIndex
 from amalogs.ontology.terms import CanonicalStat
 
-__all__ = ["Fitted", "fit_effects"]
+__all__ = ["Fitted", "fit_effects", "price_filters"]
 
 _BATTLE = (CanonicalStat.BP, CanonicalStat.DP, CanonicalStat.HP, CanonicalStat.AP)
 
@@ -30,8 +32,12 @@ class Fitted:
     stat: str
     lives: tuple[str, int, int] | None = None
     """For player damage and life gain: the source game and the two starting lives it was rescaled by."""
+    why: str | None = None
+    """For another change (a level in a filter priced as a cost): what changed and why."""
 
     def reason(self, game: str) -> str:
+        if self.why is not None:
+            return self.why
         if self.lives is not None:
             source, mine, theirs = self.lives
             return (f"its amount {_show(self.before)} is {_show(self.after)} in {game}: player damage and life gain are "
@@ -128,3 +134,36 @@ def _fit_one(e: Any, ix: GameIndex, source: GameFacts | None = None) -> tuple[An
         return e, None
     value: Fraction | int = int(new) if new.denominator == 1 else new
     return e.model_copy(update={"amount": value}), Fitted(amount, new, step, stat_id)
+
+
+def price_filters(effects: tuple[Any, ...], changed: dict[int, Fitted], source: GameCurves,
+                  target: GameCurves, game: str) -> tuple[Any, ...]:
+    """A level game's effects with the levels their filters name (「グレード1以下」) as the target's 大コスト
+    (:func:`~amalogs.convert.curve.price_filter_level`); ``changed`` gets each effect's reason."""
+    from amalogs.convert.curve import price_filter_level
+
+    def priced(f: Any, why: list[str]) -> Any:
+        if not isinstance(f, CardFilter) or (f.max_cost is None and f.min_cost is None):
+            return f
+        update: dict[str, int] = {}
+        for key in ("max_cost", "min_cost"):
+            level = getattr(f, key)
+            found = price_filter_level(Fraction(level), source, target) if level is not None else None
+            if found is not None and found[0] != level:
+                update[key] = int(found[0])
+                why.append(f"its filter's {found[1]}")
+        return f.model_copy(update=update) if update else f
+
+    out = []
+    for k, e in enumerate(effects):
+        why: list[str] = []
+        update = {name: new for name in ("target", "filter")
+                  if (part := getattr(e, name, None)) is not None and (new := priced(part, why)) is not part}
+        if update:
+            e = e.model_copy(update=update)
+            before = changed.get(k)
+            text = "; ".join(why)
+            changed[k] = Fitted(Fraction(0), Fraction(0), Fraction(1), "大コスト",
+                                why=f"{before.reason(game)}; {text}" if before else text)
+        out.append(e)
+    return tuple(out)

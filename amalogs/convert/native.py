@@ -20,7 +20,7 @@ from amalogs.convert.builder import _Builder
 from amalogs.convert.canonical import CanonicalCard
 from amalogs.convert.colours import _colours, one_of_colour
 from amalogs.convert.curve import DEFAULT_SCALE, CurveScale, GameCurves, Scale
-from amalogs.convert.effect_numbers import fit_effects
+from amalogs.convert.effect_numbers import fit_effects, price_filters
 from amalogs.convert.effects import never_happens
 from amalogs.convert.fidelity import Conversion, Fidelity, FieldReport, show
 from amalogs.convert.index import index_of
@@ -35,16 +35,19 @@ __all__ = ["Conversion", "Fidelity", "FieldReport", "one_of_colour", "show", "to
 
 def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
               curve: CurveScale | None = None, prices: GameCurves | None = None,
-              priced: tuple[Fraction, str] | None = None) -> Conversion:
+              priced: tuple[Fraction, str] | None = None, source_prices: GameCurves | None = None) -> Conversion:
     """Build the target game's card for a canonical card, reporting every field's fidelity.
 
     With ``curve`` (the ``curve`` scale, :mod:`amalogs.convert.curve`) its battle values are placed on the target
     game's printed curve by 大コスト; without it (the ``amalogs`` scale) only the adjust ratios apply. ``prices``:
     the target's curves from its own card set, by which a level (ヴァンガード's grade, paid with nothing) is
     priced as a cost (:func:`~amalogs.convert.curve.price_level`); without them a level converts one for one.
-    ``priced``: the 大コスト such a card is given instead, and why (a converted deck's cost curve)."""
+    ``priced``: the 大コスト such a card is given instead, and why (a converted deck's cost curve).
+    ``source_prices``: the source's curves, by which a level an effect's filter names is priced the same way."""
     if prices is None and curve is not None:
         prices = curve.target
+    if source_prices is None and curve is not None:
+        source_prices = curve.source
     b = _Builder(cc, target, index_of(target), curve=curve, prices=prices, priced=priced)
     scale: Scale = "curve" if curve is not None else DEFAULT_SCALE
     b.report("name", cc.name, cc.name, cc.name, Fidelity.EXACT, "names are kept")
@@ -69,6 +72,8 @@ def to_native(cc: CanonicalCard, target: Game, *, card_id: str | None = None,
     if not b.same:  # (a battle-value filter as the target's words and referee read it: a side, or none)
         words = words_of(b.target)
         fitted = tuple(in_words(e, words) for e in fitted)
+        if b.priced is not None and prices is not None and source_prices is not None:  # (「グレード1以下」 priced)
+            fitted = price_filters(fitted, changed, source_prices, prices, b.target.id)
     kept = kept_keywords(b)  # (a keyword the target lacks but the referee applies: a rule of the card)
     unmet = frozenset() if b.same else frozenset(  # (triggers it can never meet there: not printed as if they fire)
         k for k, e in enumerate(fitted) if never_happens(e, cc.facts, b.ix.facts) is not None)

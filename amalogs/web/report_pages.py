@@ -104,7 +104,8 @@ class Reports:
                 if target is None:
                     found = card_picture(game, card, "png")
                 else:
-                    conv = convert_card(card, game, target, target_cards=self.catalog.cards(target.id))
+                    conv = convert_card(card, game, target, source_cards=self.catalog.cards(game.id),
+                                        target_cards=self.catalog.cards(target.id))
                     if conv.card is None:
                         raise NotFound(f"{card.name} has no card in {target.profile.name}: {conv.left_out}")
                     found = card_picture(target, conv.card, "png")
@@ -246,7 +247,7 @@ def card_page(reports: Reports, game_name: str, card_name: str, to: str | None) 
              _card_html(game, card), _picture_html(game, card, None),
              f'<nav class="convert">convert into: {choices}</nav>']
     if target is not None:
-        conv = convert_card(card, game, target, target_cards=cat.cards(target.id))
+        conv = convert_card(card, game, target, source_cards=cat.cards(game.id), target_cards=cat.cards(target.id))
         parts.append(_conversion_html(conv, game, target, card))
         if conv.card is not None:
             parts.append(_picture_html(game, card, target))
