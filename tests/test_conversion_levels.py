@@ -150,3 +150,45 @@ def test_a_planted_unpriced_level_filter_is_counted(catalog: Catalog, monkeypatc
 
     monkeypatch.setattr(native, "price_filters", lambda effects, changed, source, target, game: effects)
     assert _level_filters(catalog)[1]
+
+
+def _useless(catalog: Catalog) -> tuple[int, int, list[str]]:
+    """(item and event cards with effects converted into another game, those left out because no effect of theirs
+    can work there, those converted although none can: a card that would never do anything)."""
+    from amalogs.convert.effects import CANNOT
+
+    seen, left, useless = 0, 0, []
+    for source in catalog.games:
+        s = catalog.game(source)
+        for target in catalog.games:
+            if target == source:
+                continue
+            t = catalog.game(target)
+            for card in catalog.cards(source).values():
+                conv = convert_card(card, s, t, source_cards=catalog.cards(source), target_cards=catalog.cards(target))
+                if conv.canonical.family not in (Family.ITEM, Family.EVENT) or not card.effects:
+                    continue
+                seen += 1
+                if conv.left_out is not None:
+                    left += "never does anything" in conv.left_out
+                    continue
+                rows = [f for f in conv.fields if f.field == "effects"][:len(card.effects)]
+                if all(r.target == CANNOT for r in rows):
+                    useless.append(f"{source}:{card.id} → {target}")
+    return seen, left, useless
+
+
+def test_no_item_or_event_converts_into_a_card_that_never_does_anything(catalog: Catalog) -> None:
+    """旅人の刃 into ビルディバイド was a territory that never opens; マナ・プリズム a territory whose mana pays nothing:
+    a card that is only its effects, none of which can work in the target, is left out with the reason."""
+    seen, left, useless = _useless(catalog)
+    print(f"\nitem and event cards converted: {seen}; left out as never doing anything: {left}; converted so: "
+          f"{len(useless)}")
+    assert seen > 100 and left > 0 and useless == [], useless[:5]
+
+
+def test_a_planted_useless_card_is_counted(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    import amalogs.convert.native as native
+
+    monkeypatch.setattr(native, "_cannot", lambda e, b: None)  # (every card converted, as before the rule)
+    assert _useless(catalog)[2]

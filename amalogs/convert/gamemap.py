@@ -157,6 +157,8 @@ class _Probe:
             if genus is Genus.EQUIPMENT and f.target is not None and Genus.EQUIPMENT not in index_of(self.b).genera.values():
                 why += (f"; a card whose every effect changes the character it is attached to is left out (nothing is "
                         f"attached to a character in {self.b.id})")
+            if genus is not None and FAMILY_OF[genus] in (Family.ITEM, Family.EVENT) and f.target is not None:
+                why += f"; a card of it none of whose effects can work in {self.b.id} is left out"
             rows.append(MapRow("card type", Term(t.id, t.name), canonical, targets, f.fidelity, why))
         return rows
 

@@ -21,14 +21,14 @@ from amalogs.convert.canonical import CanonicalCard
 from amalogs.convert.colours import _colours, one_of_colour
 from amalogs.convert.curve import DEFAULT_SCALE, CurveScale, GameCurves, Scale
 from amalogs.convert.effect_numbers import fit_effects, price_filters
-from amalogs.convert.effects import never_happens
+from amalogs.convert.effects import CANNOT, judge, never_happens
 from amalogs.convert.fidelity import Conversion, Fidelity, FieldReport, show
 from amalogs.convert.index import index_of
 from amalogs.convert.stats import _report_unused_values, _stat
 from amalogs.convert.text import in_words, words_of
 from amalogs.models.cards import StatValue
 from amalogs.models.effects import Native
-from amalogs.ontology.terms import FAMILY_OF, STANDARD_GENUS
+from amalogs.ontology.terms import FAMILY_OF, STANDARD_GENUS, Family
 
 __all__ = ["Conversion", "Fidelity", "FieldReport", "one_of_colour", "show", "to_native"]
 
@@ -112,8 +112,24 @@ def _card_type(b: _Builder) -> str | None:
                  f"every effect of it changes the character it is attached to (装備), and nothing is attached to a "
                  f"character in {b.target.id}: it would be a {found} that never does anything, so it is left out")
         return None
+    if found is not None and cc.family in (Family.ITEM, Family.EVENT) and cc.effects:
+        why_not = [_cannot(e, b) for e in cc.effects]
+        if all(why_not):
+            more = f" (and {len(why_not) - 1} more)" if len(why_not) > 1 else ""
+            b.report("type", cc.native_type, cc.genus, None, Fidelity.DROPPED,
+                     f"it is only its effects, and none of them can work in {b.target.id}: {why_not[0]}{more}; it "
+                     f"would be a {found} that never does anything, so it is left out")
+            return None
     b.report("type", cc.native_type, cc.genus, found, fid, why)  # type: ignore[arg-type]
     return found
+
+
+def _cannot(e: object, b: _Builder) -> str | None:
+    """Why an effect cannot work in the target (a native one: only its own game carries it out), or None."""
+    if isinstance(e, Native):
+        return f"only {b.cc.game} can carry out its own effect"
+    verdict = judge(e, b.cc.facts, b.ix.facts)
+    return verdict.reason if verdict.outcome == CANNOT else None
 
 
 def _choose_type(b: _Builder) -> tuple[str | None, Fidelity, str]:
