@@ -225,3 +225,40 @@ def test_a_battle_value_filter_keeps_its_side(catalog: Catalog) -> None:
     bd, valga = catalog.card("BD", "valga-crimson-dragon-king")
     there = convert_card(valga, bd, gh).card
     assert there.effects[0].target.battle == "defence" and "ディフェンス5以下" in (there.text or "")
+
+
+def _unprinted_numbers(catalog: Catalog, tamper: bool = False) -> tuple[int, list[str]]:
+    """(numbers of 2 or more that the shipped cards' canonical effects say in their own game's words, those the
+    card's printed text does not have). 0 and 1 are left aside: the words add them (「1体」, 「1枚以上」, 「1ターンに1回」)."""
+    import re
+    import unicodedata
+
+    seen, unprinted = 0, []
+    for game in catalog.games.values():
+        w = words_of(game)
+        for card in catalog.cards(game.id).values():
+            if not card.text:
+                continue
+            printed = set(re.findall(r"\d+", unicodedata.normalize("NFKC", card.text)))
+            for e in card.effects:
+                if isinstance(e, Native):
+                    continue
+                if tamper and getattr(e, "amount", None) is not None:  # (a planted misread amount: one more)
+                    e = e.model_copy(update={"amount": e.amount + 1})
+                sentence = say(e, w, event=is_event(game, card.type)) or ""
+                for n in re.findall(r"\d+", unicodedata.normalize("NFKC", sentence)):
+                    if int(n) >= 2:
+                        seen += 1
+                        if n not in printed:
+                            unprinted.append(f"{game.id}:{card.id}: {n} in 「{sentence}」")
+    return seen, unprinted
+
+
+def test_every_number_a_cards_canonical_form_says_is_printed_on_it(catalog: Catalog) -> None:
+    """The canonical effects carry the printed numbers (issue 33, part 1, in part): each shipped card's effects,
+    said in its own game's words, name no amount, count or threshold its printed text does not (ポケモンカード's
+    「HPを+30」 was said 「DPを+3」: HP is DP one for one, printed in tens)."""
+    seen, unprinted = _unprinted_numbers(catalog)
+    print(f"\nnumbers said from the canonical effects: {seen}; not printed on the card: {len(unprinted)}")
+    assert seen > 150 and unprinted == [], unprinted[:5]
+    assert len(_unprinted_numbers(catalog, tamper=True)[1]) > 20  # (a misread amount is caught)

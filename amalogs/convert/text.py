@@ -254,7 +254,7 @@ def _player(w: Words, who: str) -> str:
 
 def _change(w: Words, stat: CanonicalStat, amount: Fraction) -> str:
     """A stat changed by an amount, in the game's stats: BP in an AP/DP game names both; AP or DP in a game with
-    one battle value names it, for that side only."""
+    one battle value names it, for that side only; DP in a game of HP names its HP."""
     pb = w.pb
 
     def one(s: CanonicalStat) -> str:
@@ -263,6 +263,8 @@ def _change(w: Words, stat: CanonicalStat, amount: Fraction) -> str:
 
     if stat in w.stats:
         return one(stat)
+    if stat is CanonicalStat.DP and CanonicalStat.HP in w.stats:  # (HP counts as DP one for one: ポケモンカード's HP)
+        return one(CanonicalStat.HP)
     if stat is CanonicalStat.BP and CanonicalStat.AP in w.stats and CanonicalStat.DP in w.stats:
         return f"{one(CanonicalStat.AP)}、{one(CanonicalStat.DP)}"
     if stat in (CanonicalStat.AP, CanonicalStat.DP) and CanonicalStat.BP in w.stats:
