@@ -11,17 +11,18 @@ from fractions import Fraction
 
 import pytest
 
-from amalogs.catalog import Catalog
+from amalogs.catalog import Catalog, Game
 from amalogs.convert import builder, convert_card
 from amalogs.convert.canonical import to_canonical
 from amalogs.convert.curve import curve_of, quantile, side_value
 from amalogs.convert.decks import convert_deck
 from amalogs.convert.index import index_of
 from amalogs.ontology.terms import Family
+from tests.conversions import each_conversion, effect_pairs
 
 
-def _level_games(catalog: Catalog) -> list[str]:
-    return [g for g in catalog.games if index_of(catalog.game(g)).facts.free_level]
+def _level(game: Game) -> bool:
+    return index_of(game).facts.free_level
 
 
 def _underpriced(catalog: Catalog) -> tuple[int, list[str]]:
@@ -29,26 +30,17 @@ def _underpriced(catalog: Catalog) -> tuple[int, list[str]]:
     lowest 大コスト at which the target's own characters' median power reaches theirs — the top 大コスト when none
     does — kept in the target's printed range)."""
     seen, cheap = 0, []
-    for source in _level_games(catalog):
-        s = catalog.game(source)
-        for target in catalog.games:
-            t = catalog.game(target)
-            if index_of(t).facts.free_level:
-                continue
-            curve = curve_of(t, catalog.cards(target)).sides.get("power")
-            if not curve:
-                continue
-            medians = {c: quantile(Fraction(1, 2), v) for c, v in curve.items()}
-            for card in catalog.cards(source).values():
-                conv = convert_card(card, s, t, target_cards=catalog.cards(target))
-                power = side_value(conv.canonical, "power")
-                if conv.left_out is not None or conv.canonical.family is not Family.CHARA or power is None:
-                    continue
-                fair = next((c for c in sorted(medians) if medians[c] >= power), max(medians))
-                cost = to_canonical(conv.card, t).total_cost or Fraction(0)
-                seen += 1
-                if cost < fair:
-                    cheap.append(f"{source}:{card.id} → {target}: 大コスト {cost}, power {power} costs {fair} there")
+    for s, card, t, conv in each_conversion(catalog, source_if=_level, target_if=lambda g: not _level(g)):
+        curve = curve_of(t, catalog.cards(t.id)).sides.get("power")
+        power = side_value(conv.canonical, "power")
+        if not curve or conv.canonical.family is not Family.CHARA or power is None:
+            continue
+        medians = {c: quantile(Fraction(1, 2), v) for c, v in curve.items()}
+        fair = next((c for c in sorted(medians) if medians[c] >= power), max(medians))
+        cost = to_canonical(conv.card, t).total_cost or Fraction(0)
+        seen += 1
+        if cost < fair:
+            cheap.append(f"{s.id}:{card.id} → {t.id}: 大コスト {cost}, power {power} costs {fair} there")
     return seen, cheap
 
 
@@ -110,26 +102,18 @@ def _level_filters(catalog: Catalog) -> tuple[int, list[str]]:
     from amalogs.convert.curve import price_filter_level
 
     seen, unpriced = 0, []
-    for source in _level_games(catalog):
-        s = catalog.game(source)
-        mine = curve_of(s, catalog.cards(source))
-        for target in catalog.games:
-            t = catalog.game(target)
-            if index_of(t).facts.free_level:
+    for s, card, t, conv in each_conversion(catalog, source_if=_level, target_if=lambda g: not _level(g)):
+        if conv.canonical.family is not Family.CHARA:
+            continue
+        for before, _row, after in effect_pairs(card, conv):
+            level = getattr(getattr(before, "target", None), "max_cost", None)
+            if level is None or after is None:
                 continue
-            theirs = curve_of(t, catalog.cards(target))
-            for card in catalog.cards(source).values():
-                conv = convert_card(card, s, t, source_cards=catalog.cards(source), target_cards=catalog.cards(target))
-                if conv.left_out is not None or conv.canonical.family is not Family.CHARA:
-                    continue
-                for before, after in zip(card.effects, conv.card.effects, strict=False):
-                    level = getattr(getattr(before, "target", None), "max_cost", None)
-                    if level is None or getattr(after, "do", None) != before.do:
-                        continue
-                    seen += 1
-                    wanted = price_filter_level(Fraction(level), mine, theirs)
-                    if wanted is not None and after.target.max_cost != wanted[0]:
-                        unpriced.append(f"{source}:{card.id} → {target}: ≤ {after.target.max_cost}, not {wanted[0]}")
+            seen += 1
+            wanted = price_filter_level(Fraction(level), curve_of(s, catalog.cards(s.id)),
+                                        curve_of(t, catalog.cards(t.id)))
+            if wanted is not None and after.target.max_cost != wanted[0]:
+                unpriced.append(f"{s.id}:{card.id} → {t.id}: ≤ {after.target.max_cost}, not {wanted[0]}")
     return seen, unpriced
 
 
@@ -158,23 +142,15 @@ def _useless(catalog: Catalog) -> tuple[int, int, list[str]]:
     from amalogs.convert.effects import CANNOT
 
     seen, left, useless = 0, 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        for target in catalog.games:
-            if target == source:
-                continue
-            t = catalog.game(target)
-            for card in catalog.cards(source).values():
-                conv = convert_card(card, s, t, source_cards=catalog.cards(source), target_cards=catalog.cards(target))
-                if conv.canonical.family not in (Family.ITEM, Family.EVENT) or not card.effects:
-                    continue
-                seen += 1
-                if conv.left_out is not None:
-                    left += "never does anything" in conv.left_out
-                    continue
-                rows = [f for f in conv.fields if f.field == "effects"][:len(card.effects)]
-                if all(r.target == CANNOT for r in rows):
-                    useless.append(f"{source}:{card.id} → {target}")
+    for s, card, t, conv in each_conversion(catalog, card_if=lambda c: bool(c.effects), left_out=True):
+        if conv.canonical.family not in (Family.ITEM, Family.EVENT):
+            continue
+        seen += 1
+        if conv.left_out is not None:
+            left += "never does anything" in conv.left_out
+            continue
+        if all(row.target == CANNOT for _e, row, _after in effect_pairs(card, conv)):
+            useless.append(f"{s.id}:{card.id} → {t.id}")
     return seen, left, useless
 
 

@@ -17,7 +17,8 @@ from amalogs.convert import convert_card
 from amalogs.convert import effect_numbers
 from amalogs.convert.effect_numbers import _BATTLE, _step
 from amalogs.convert.index import index_of
-from amalogs.ontology.terms import CanonicalStat
+from amalogs.ontology.terms import CanonicalStat, ColourSlot, Family
+from tests.conversions import each_conversion, effect_pairs
 
 TARGETED = frozenset({"damage", "destroy", "modify", "rest", "stand", "return_to_hand", "grant_keyword"})
 
@@ -30,29 +31,19 @@ def _fractions(catalog: Catalog) -> tuple[int, int, list[str]]:
     """(converted effects with an amount, those whose amount is not a whole number of the target's printed step,
     the first few of those)."""
     seen, bad, examples = 0, 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        for target in catalog.games:
-            if target == source:
+    for s, card, t, conversion in each_conversion(catalog):
+        for e in _effects(conversion.card.effects):
+            if e.do not in ("damage", "modify"):
                 continue
-            t = catalog.game(target)
-            ix = index_of(t)
-            for card in catalog.cards(source).values():
-                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
-                if conversion.left_out is not None:
-                    continue
-                for e in _effects(conversion.card.effects):
-                    if e.do not in ("damage", "modify"):
-                        continue
-                    wanted = _BATTLE if e.do == "damage" else (
-                        (e.stat, *_BATTLE) if e.stat is not CanonicalStat.SP else (CanonicalStat.SP,))
-                    found = _step(ix, wanted)
-                    if found is None:
-                        continue
-                    seen += 1
-                    if (Fraction(e.amount) / found[0]).denominator != 1:
-                        bad += 1
-                        examples.append(f"{source}:{card.id} → {target}: {e.do} {e.amount} (step {found[0]})")
+            wanted = _BATTLE if e.do == "damage" else (
+                (e.stat, *_BATTLE) if e.stat is not CanonicalStat.SP else (CanonicalStat.SP,))
+            found = _step(index_of(t), wanted)
+            if found is None:
+                continue
+            seen += 1
+            if (Fraction(e.amount) / found[0]).denominator != 1:
+                bad += 1
+                examples.append(f"{s.id}:{card.id} → {t.id}: {e.do} {e.amount} (step {found[0]})")
     return seen, bad, examples[:5]
 
 
@@ -104,27 +95,20 @@ def test_a_target_without_its_family_is_counted(catalog: Catalog) -> None:
 def _unproductive(catalog: Catalog) -> tuple[int, list[str]]:
     """(resource cards converted into another game, those that produce nothing there): a resource produces when
     it has a colour or a mana ability (produce); one whose source produced only colourless mana is no loss."""
-    from amalogs.convert import to_canonical
-    from amalogs.ontology.terms import ColourSlot, Family
-
     seen, bad = 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        for card in catalog.cards(source).values():
-            cc = to_canonical(card, s)
-            if cc.family is not Family.RESOURCE:
-                continue
-            gave = set(cc.colours) | {c for e in cc.effects if e.do == "produce" for c in e.colours}
-            if not gave - {ColourSlot.COLOURLESS}:
-                continue  # (its source gives no colour either)
-            for target in catalog.games:
-                conversion = convert_card(card, s, catalog.game(target), target_cards=catalog.cards(target))
-                if target == source or conversion.left_out is not None:
-                    continue
-                seen += 1
-                out = conversion.card
-                if not out.colours and not any(e.do == "produce" for e in out.effects):
-                    bad.append(f"{source}:{card.id} → {target}")
+    from amalogs.convert import to_canonical
+
+    for s, card, t, conversion in each_conversion(catalog):
+        cc = to_canonical(card, s)  # (the source card's own: what it gives in its game)
+        if cc.family is not Family.RESOURCE:
+            continue
+        gave = set(cc.colours) | {c for e in cc.effects if e.do == "produce" for c in e.colours}
+        if not gave - {ColourSlot.COLOURLESS}:
+            continue  # (its source gives no colour either)
+        seen += 1
+        out = conversion.card
+        if not out.colours and not any(e.do == "produce" for e in out.effects):
+            bad.append(f"{s.id}:{card.id} → {t.id}")
     return seen, bad
 
 
@@ -155,25 +139,16 @@ def test_a_cost_nobody_in_the_target_can_pay_is_never_reported_as_working(catalo
     from amalogs.ontology.terms import LifeSystem
 
     checked = 0
-    for source in catalog.games:
-        s = catalog.game(source)
-        for target in catalog.games:
-            t = catalog.game(target)
-            facts = facts_of(t)
-            unpayable = {"counter_blast": facts.life is not LifeSystem.DAMAGE_ACCUMULATION,
-                         "soul_blast": not facts.rides, "life": facts.life is not LifeSystem.LIFE_POINTS,
-                         "return_resources": not facts.resource_deck}
-            for card in catalog.cards(source).values():
-                if not any(e.pay is not None for e in card.effects) or target == source:
-                    continue
-                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
-                if conversion.left_out is not None:
-                    continue
-                rows = [f for f in conversion.fields if f.field == "effects"]
-                for e, row in zip(card.effects, rows[:len(card.effects)], strict=True):
-                    if e.pay is not None and any(getattr(e.pay, k) and cannot for k, cannot in unpayable.items()):
-                        checked += 1
-                        assert row.target == "cannot work", (source, card.id, target, row.reason)
+    for s, card, t, conversion in each_conversion(catalog, card_if=lambda c: any(e.pay is not None
+                                                                                   for e in c.effects)):
+        facts = facts_of(t)
+        unpayable = {"counter_blast": facts.life is not LifeSystem.DAMAGE_ACCUMULATION,
+                     "soul_blast": not facts.rides, "life": facts.life is not LifeSystem.LIFE_POINTS,
+                     "return_resources": not facts.resource_deck}
+        for e, row, _after in effect_pairs(card, conversion):
+            if e.pay is not None and any(getattr(e.pay, k) and cannot for k, cannot in unpayable.items()):
+                checked += 1
+                assert row.target == "cannot work", (s.id, card.id, t.id, row.reason)
     print(f"\nconverted effects with a cost the target cannot charge: {checked}")
     assert checked > 5
 
@@ -189,36 +164,19 @@ def _free_costs(catalog: Catalog) -> tuple[int, list[str]]:
     """(converted effects whose own cost charges something, those that charge nothing in the target — or lose their
     once-a-turn limit — while their row does not say 'cannot work'), read from the converted cards' canonical
     effects."""
-    from amalogs.models.effects import Native
-
     seen, free = 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        for target in catalog.games:
-            if target == source:
+    for s, card, t, conversion in each_conversion(catalog, card_if=lambda c: any(_charged(e.pay) for e in c.effects)):
+        for e, row, after in effect_pairs(card, conversion):
+            if not _charged(e.pay):
                 continue
-            t = catalog.game(target)
-            for card in catalog.cards(source).values():
-                if not any(_charged(e.pay) for e in card.effects):
-                    continue
-                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
-                if conversion.left_out is not None:
-                    continue
-                rows = [f for f in conversion.fields if f.field == "effects"][:len(card.effects)]
-                made = iter(e for e in conversion.card.effects)
-                for e, row in zip(card.effects, rows, strict=True):
-                    after = None if isinstance(e, Native) or "left out of the converted card" in row.reason \
-                        else next(made)
-                    if not _charged(e.pay):
-                        continue
-                    seen += 1
-                    if row.target == "cannot work":
-                        continue
-                    pay = getattr(after, "pay", None)
-                    if not _charged(pay):
-                        free.append(f"{source}:{card.id} → {target}: {e.do} ({row.target})")
-                    elif e.pay is not None and e.pay.once_per_turn and not pay.once_per_turn:
-                        free.append(f"{source}:{card.id} → {target}: {e.do} loses its once-a-turn limit")
+            seen += 1
+            if row.target == "cannot work":
+                continue
+            pay = getattr(after, "pay", None)
+            if not _charged(pay):
+                free.append(f"{s.id}:{card.id} → {t.id}: {e.do} ({row.target})")
+            elif e.pay is not None and e.pay.once_per_turn and not pay.once_per_turn:
+                free.append(f"{s.id}:{card.id} → {t.id}: {e.do} loses its once-a-turn limit")
     return seen, free
 
 
@@ -248,23 +206,13 @@ def _unmet_triggers(catalog: Catalog) -> tuple[int, list[str]]:
     from amalogs.convert.effects import never_happens
 
     seen, printed = 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        for target in catalog.games:
-            if target == source:
+    for s, card, t, conversion in each_conversion(catalog):
+        for e in conversion.card.effects:
+            if e.when in ("play", "static", "activated") and e.condition is None:
                 continue
-            t = catalog.game(target)
-            facts = index_of(t).facts
-            for card in catalog.cards(source).values():
-                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
-                if conversion.left_out is not None:
-                    continue
-                for e in conversion.card.effects:
-                    if e.when in ("play", "static", "activated") and e.condition is None:
-                        continue
-                    seen += 1
-                    if never_happens(e, conversion.canonical.facts, facts) is not None:
-                        printed.append(f"{source}:{card.id} → {target}: {e.do} when {e.when}")
+            seen += 1
+            if never_happens(e, conversion.canonical.facts, index_of(t).facts) is not None:
+                printed.append(f"{s.id}:{card.id} → {t.id}: {e.do} when {e.when}")
     return seen, printed
 
 
@@ -284,34 +232,17 @@ def test_a_planted_unmet_trigger_is_counted(catalog: Catalog, monkeypatch: pytes
 def _life_amounts(catalog: Catalog) -> tuple[int, list[str]]:
     """(converted player damage and life gain, those not rescaled by the two games' starting life: the amount ×
     the target's / the source's, rounded half up, at least 1)."""
-    from amalogs.models.effects import Native
-
     seen, wrong = 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        mine = s.profile.life.starting
-        for target in catalog.games:
-            if target == source:
+    lives = lambda c: any(e.do in ("player_damage", "heal") for e in c.effects)  # noqa: E731
+    for s, card, t, conversion in each_conversion(catalog, card_if=lives):
+        mine, theirs = s.profile.life.starting, t.profile.life.starting
+        for e, _row, after in effect_pairs(card, conversion):
+            if after is None or e.do not in ("player_damage", "heal"):
                 continue
-            t = catalog.game(target)
-            theirs = t.profile.life.starting
-            for card in catalog.cards(source).values():
-                if not any(e.do in ("player_damage", "heal") for e in card.effects):
-                    continue
-                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
-                if conversion.left_out is not None:
-                    continue
-                rows = [f for f in conversion.fields if f.field == "effects"][:len(card.effects)]
-                made = iter(conversion.card.effects)
-                for e, row in zip(card.effects, rows, strict=True):
-                    after = None if isinstance(e, Native) or "left out of the converted card" in row.reason \
-                        else next(made)
-                    if after is None or e.do not in ("player_damage", "heal"):
-                        continue
-                    seen += 1
-                    wanted = max(1, int(Fraction(e.amount * theirs, mine) + Fraction(1, 2)))
-                    if after.amount != wanted:
-                        wrong.append(f"{source}:{card.id} → {target}: {e.do} {e.amount} → {after.amount}, not {wanted}")
+            seen += 1
+            wanted = max(1, int(Fraction(e.amount * theirs, mine) + Fraction(1, 2)))
+            if after.amount != wanted:
+                wrong.append(f"{s.id}:{card.id} → {t.id}: {e.do} {e.amount} → {after.amount}, not {wanted}")
     return seen, wrong
 
 
@@ -333,25 +264,15 @@ def _leaders_named(catalog: Catalog) -> tuple[int, list[str]]:
     """(converted selectors of cards from a game without leaders into one with leaders, those that may now pick a
     leader: ヴァンガード's vanguard, ポケモンカード's battle Pokémon, where the source's cards were never one)."""
     seen, wider = 0, []
-    for source in catalog.games:
-        s = catalog.game(source)
-        if index_of(s).facts.leader:
-            continue
-        for target in catalog.games:
-            t = catalog.game(target)
-            if not index_of(t).facts.leader:
+    for s, card, t, conversion in each_conversion(catalog, source_if=lambda g: not index_of(g).facts.leader,
+                                                   target_if=lambda g: index_of(g).facts.leader):
+        for e in _effects(conversion.card.effects):
+            selector = getattr(e, "target", None)
+            if selector is None or selector.self_only or selector.attached:
                 continue
-            for card in catalog.cards(source).values():
-                conversion = convert_card(card, s, t, target_cards=catalog.cards(target))
-                if conversion.left_out is not None:
-                    continue
-                for e in _effects(conversion.card.effects):
-                    selector = getattr(e, "target", None)
-                    if selector is None or selector.self_only or selector.attached:
-                        continue
-                    seen += 1
-                    if selector.leader is None:
-                        wider.append(f"{source}:{card.id} → {target}: {e.do}")
+            seen += 1
+            if selector.leader is None:
+                wider.append(f"{s.id}:{card.id} → {t.id}: {e.do}")
     return seen, wider
 
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from amalogs.convert.curve import GameCurves
+from amalogs.convert.curve import GameCurves, price_filter_level
 from amalogs.convert.effects import GameFacts
-from amalogs.models.effects import CardFilter
 from amalogs.convert.index import GameIndex
+from amalogs.models.effects import CardFilter
 from amalogs.ontology.terms import CanonicalStat
 
 __all__ = ["Fitted", "fit_effects", "price_filters"]
@@ -140,8 +140,6 @@ def price_filters(effects: tuple[Any, ...], changed: dict[int, Fitted], source: 
                   target: GameCurves, game: str) -> tuple[Any, ...]:
     """A level game's effects with the levels their filters name (「グレード1以下」) as the target's 大コスト
     (:func:`~amalogs.convert.curve.price_filter_level`); ``changed`` gets each effect's reason."""
-    from amalogs.convert.curve import price_filter_level
-
     def priced(f: Any, why: list[str]) -> Any:
         if not isinstance(f, CardFilter) or (f.max_cost is None and f.min_cost is None):
             return f

@@ -106,17 +106,12 @@ def _card_type(b: _Builder) -> str | None:
     if key not in b.ix.type_choices:
         b.ix.type_choices[key] = _choose_type(b)
     found, fid, why = b.ix.type_choices[key]
-    if found is not None and cc.effects and all(never_happens(e, cc.facts, b.ix.facts) for e in cc.effects) \
-            and all(getattr(getattr(e, "target", None), "attached", False) for e in cc.effects):
-        b.report("type", cc.native_type, cc.genus, None, Fidelity.DROPPED,
-                 f"every effect of it changes the character it is attached to (装備), and nothing is attached to a "
-                 f"character in {b.target.id}: it would be a {found} that never does anything, so it is left out")
-        return None
     if found is not None and cc.family in (Family.ITEM, Family.EVENT) and cc.effects:
         why_not = [_cannot(e, b) for e in cc.effects]
         if all(why_not):
             more = f" (and {len(why_not) - 1} more)" if len(why_not) > 1 else ""
-            b.report("type", cc.native_type, cc.genus, None, Fidelity.DROPPED,
+            b.report("type", cc.native_type, cc.genus, None, Fidelity.DROPPED,  # (equipment with nothing to be
+                     #   attached to among them: its effects change the character it is attached to)
                      f"it is only its effects, and none of them can work in {b.target.id}: {why_not[0]}{more}; it "
                      f"would be a {found} that never does anything, so it is left out")
             return None

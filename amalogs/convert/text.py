@@ -28,7 +28,8 @@ from amalogs.ontology.terms import (
     UnifiedKeyword,
 )
 
-__all__ = ["UNTRANSLATED", "CardText", "Words", "card_text", "is_event", "say", "spoken", "words_of"]
+__all__ = ["UNTRANSLATED", "CardText", "Words", "card_text", "equipped_words", "in_words", "is_event", "say", "spoken",
+           "words_of"]
 
 UNTRANSLATED = "〔未訳〕"
 """Marks a sentence kept as its own game printed it: an effect only that game can carry out (``native``)."""
