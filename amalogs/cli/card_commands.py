@@ -379,7 +379,8 @@ def _round_trip(card: Card, conv: Conversion, source: Game, target: Game, fmt: D
                         target_cards=catalog().cards(source.id))  # (back on the same scale)
     rows = round_trip_rows(source, target, card, conv, back.card)
     if fmt is DataFormat.text:
-        console().print(round_trip_view(rows, source, target))
+        screen = console()
+        screen.print(round_trip_view(rows, source, target, screen.width))
     return rows
 
 

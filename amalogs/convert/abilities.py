@@ -57,9 +57,8 @@ def _unsaid(b: _Builder, untranslated: int, printed_costs: int, missing: list[st
                      f"{'they are' if unmet > 1 else 'it is'} not printed as if {'they' if unmet > 1 else 'it'} would "
                      "fire (see the effect rows)")
     if fitted:
-        parts.append(f"{fitted} effect{'s' if fitted > 1 else ''} fitted to {b.target.id}'s numbers and stats (an amount "
-                     "rounded to its printed step, player damage and life gain rescaled by its starting life, a "
-                     "battle-value filter read as its battle values; see the effect rows)")
+        parts.append(f"{fitted} effect{'s' if fitted > 1 else ''} fitted to {b.target.id}'s numbers, targets and costs "
+                     "(see the effect rows)")
     if missing:
         n = len(missing)
         parts.append(f"{n} keyword{'s' if n > 1 else ''} with no counterpart in {b.target.id} left out "

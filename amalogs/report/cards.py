@@ -523,16 +523,19 @@ def _card_field(game: Game, card: Card, name: str) -> str:
     return show(getattr(card, name))
 
 
-def round_trip_view(rows: Sequence[Mapping[str, Any]], source: Game, target: Game) -> RenderableType:
-    """The round trip as a compact table: one row per field, its value in A, B and back in A (text on one line),
-    and ✓ in the ``same`` column where it came back unchanged."""
+def round_trip_view(rows: Sequence[Mapping[str, Any]], source: Game, target: Game,
+                    width: int = 80) -> RenderableType:
+    """The round trip as a compact table: one row per field, its value in A, B and back in A (text on one line,
+    each column a third of what ``width`` leaves: an effect's description shows more of itself on a wide
+    terminal), and ✓ in the ``same`` column where it came back unchanged."""
     a, b = source.page.abbreviation, target.page.abbreviation
     table = Table(title=f"round trip {a} → {b} → {a}", box=box.MINIMAL, title_style="bold", padding=(0, 1),
                   show_edge=False)
     table.add_column("field", overflow="fold", min_width=MIN_COLUMN, max_width=16)
     table.add_column("same", no_wrap=True)
     for col in (a, b, f"{a} again"):
-        table.add_column(col, min_width=MIN_COLUMN, overflow="ellipsis", no_wrap=True, max_width=16)
+        table.add_column(col, min_width=MIN_COLUMN, overflow="ellipsis", no_wrap=True,
+                         max_width=max(16, (width - 30) // 3))
     for r in rows:
         mark = Text("✓", style="green") if r["unchanged"] else Text("✗", style="red")
         table.add_row(r["label"], mark, *(_one_line(r[k], True) for k in ("source", "target", "back")))
