@@ -291,6 +291,10 @@ def _play_fields(p: GameProfile, stats: dict[str, Any]) -> Iterator[Problem]:
     yield from _number_stat("battle.attack_cost", battle.attack_cost, stats)
     if play.retreat is not None:
         yield from _number_stat("play.retreat.stat", play.retreat.stat, stats)
+    if play.equip is not None:
+        yield from _number_stat("play.equip.cost", play.equip.cost, stats)
+        for k, type_id in enumerate(play.equip.types):
+            yield from _unknown(f"play.equip.types[{k}]", type_id, p.ids("card_types"), "card type")
     if battle.weakness is not None:
         weak = stats.get(battle.weakness.stat)
         yield from _unknown("battle.weakness.stat", battle.weakness.stat, frozenset(stats), "stat")

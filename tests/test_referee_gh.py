@@ -220,7 +220,7 @@ def test_evolution_puts_the_card_onto_its_named_character_and_keeps_its_state() 
 
 
 def test_equipment_attaches_one_per_character_and_leaves_with_it() -> None:
-    from amalogs.models.effects import Modify
+    from amalogs.models.effects import Modify, Selector
     from amalogs.ontology.terms import CanonicalStat
 
     t = Table()
@@ -228,9 +228,11 @@ def test_equipment_attaches_one_per_character_and_leaves_with_it() -> None:
     t.gh(0, "mana-area")
     knight = t.gh(0, "defence-area", 2, 2)
     sword = len(t.cards)
+    equipped = Selector(side="self", family="キャラ科", attached=True)  # 「装備したキャラクター」
     t.cards.append(CardData(sword, 0, "s", "剣", "equipment-magic", ("fire",), 0, 0, 0, 0, frozenset(),
                             effects=(Modify(do="modify", when="static", stat=CanonicalStat.AP, amount=2,
-                                            until="permanent"),)))
+                                            target=equipped, until="permanent"),)))
+    t.state.has_auras = True  # (a match works it out from its cards)
     t.state.seats[0].zones["hand"].append(sword)
     t.play(f"equip {sword} {knight}")
     from amalogs.referee.engine.effects import ap

@@ -31,6 +31,9 @@ def _text(b: _Builder, type_id: str, effects: tuple[Effect, ...] | None = None,
                         original=cc.text)
     fitted = 0 if effects is None else sum(a != e for a, e in zip(cc.effects, effects, strict=True))
     new = written.text or None
+    equip, phrase = b.equip_cost(), words_of(b.target).pb.equip_ability
+    if equip is not None and phrase:  # (its equip ability, as the target prints it: 装備{1})
+        new = "\n".join(filter(None, (new, phrase.replace("N", str(equip)))))
     missing = [str(k) for k in cc.keywords if k not in b.ix.natives] + list(cc.unmapped_keywords)
     where = f"rewritten in {b.target.id}'s words ({b.target.page.abbreviation}'s phrasebook)"
     if new is None:

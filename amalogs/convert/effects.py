@@ -80,6 +80,10 @@ class GameFacts:
     loyalty: bool = False
     """A card may enter with loyalty counters that its abilities' costs add and remove (the profile's
     ``play.loyalty``: Magic's planeswalkers)."""
+    equip_cost: str | None = None
+    """The native number stat of its equipment's equip cost (the profile's ``play.equip.cost``: Magic's 装備{N}), paid
+    to attach a piece of equipment after it is played; None where equipment is attached as it is played (ギルド
+    ヒーローズ) or there is none."""
     free_level: bool = False
     """Its 大コスト is a level that limits what may be called, paid with nothing (the profile's ``play.level`` with
     ``play.free_calls``: ヴァンガード's grade)."""
@@ -116,6 +120,7 @@ def facts_of(game: Game) -> GameFacts:
         resource_deck=profile.resources.deck is not None,
         free_level=profile.play.level is not None and profile.play.free_calls,
         loyalty=profile.play.loyalty is not None,
+        equip_cost=profile.play.equip.cost if profile.play.equip is not None else None,
         life_start=profile.life.starting,
         stacks=profile.play.evolve is not None or getattr(_referee_of(game.id), "stacks_cards", False),
     )

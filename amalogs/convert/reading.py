@@ -502,8 +502,8 @@ def same_form(e: Effect) -> dict[str, object]:
 
 
 def read_text(text: str, w: Words, *, event: bool) -> tuple[tuple[str, ...], tuple[Effect, ...], tuple[str, ...]]:
-    """A card text written by :func:`card_text`, read back: the native keyword ids of its keyword line, its
-    effects, and the lines it kept untranslated."""
+    """A card text written by :func:`card_text` (and a converted equipment's equip line), read back: the native
+    keyword ids of its keyword line, its effects, and the lines it kept untranslated."""
     keywords: list[str] = []
     effects: list[Effect] = []
     kept: list[str] = []
@@ -515,6 +515,8 @@ def read_text(text: str, w: Words, *, event: bool) -> tuple[tuple[str, ...], tup
         if i == 0 and (ids := _read_keywords(w, line)) is not None:
             keywords += ids
             continue
+        if pb.equip_ability and re.fullmatch(re.escape(pb.equip_ability).replace("N", r"\d+"), line):
+            continue  # (an equipment's equip ability: its cost is the card's equip-cost stat, not an effect)
         effect = read(line, w, event=event)
         if effect is None:
             raise ValueError(f"{line!r} is not a sentence of {w.game}'s phrasebook ({pb.character} …)")

@@ -13,7 +13,7 @@ from amalogs.convert.fidelity import Fidelity, show
 from amalogs.convert.stat_numbers import _native_number, _number, _unscale
 from amalogs.models.cards import StatValue
 from amalogs.models.game import Stat
-from amalogs.ontology.terms import CanonicalStat, ColourSlot
+from amalogs.ontology.terms import CanonicalStat, ColourSlot, Genus
 
 __all__: list[str] = []
 
@@ -40,11 +40,31 @@ def _stat(b: _Builder, stat: Stat) -> StatValue:
             b.report(name, value, own.value, value, Fidelity.EXACT, "same game")
             return value
     canonical = b.ix.status.get(stat.id)
+    if stat.id == b.ix.facts.equip_cost and b.cc.genus is Genus.EQUIPMENT:
+        return _equip_cost(b, name)
     if stat.kind == "number":
         return _number(b, stat, canonical, name)
     if stat.kind == "colour-cost":
         return _cost(b, stat, name)
     return _words(b, stat, canonical, name)
+
+
+def _equip_cost(b: _Builder, name: str) -> int:
+    """The equip cost (装備{N}) of equipment converted into a game that attaches it by an ability of its own: the
+    source's own, or 1 where the source attaches it as it is played — attaching is never free (docs/rules.md §7,
+    "Equipment")."""
+    own, n = b.equip_value(), b.equip_cost() or 1
+    if own is not None:
+        b.used.add(own.source_stat)
+        b.report(name, n, own.value, n, Fidelity.EXACT, "the equip cost (装備{N}) in both games")
+        return n
+    paid = ("1 of its cost is paid as the equip cost, so using it once costs what it did" if b.equip_extra < 0 else
+            "its cost has no colourless part to pay it, so using it once costs 1 more than the original")
+    b.report(name, None, None, 1, Fidelity.APPROXIMATED,
+             f"{b.cc.game} attaches equipment as it is played, for its cost; in {b.target.id} it is played, then "
+             f"attached by paying its equip cost: 1, the least that is not free ({paid}; it may also move to another "
+             "character, which the original could not)")
+    return 1
 
 
 def _faction(b: _Builder, stat: Stat, name: str) -> str:
@@ -105,6 +125,11 @@ def _words(b: _Builder, stat: Stat, canonical: CanonicalStat | None, name: str) 
 def _report_unused_values(b: _Builder) -> None:
     for v in b.cc.values:
         if v.source_stat in b.used:
+            continue
+        if b.equip_extra and v is b.equip_value():
+            b.report(f"stats.{v.source_stat}", b.equip_extra, v.value, None, Fidelity.APPROXIMATED,
+                     f"paid as the card is played: {b.target.id} attaches equipment as it is played, so its cost "
+                     f"includes the equip cost (装備{{{b.equip_extra}}})", of=(v.source_stat,))
             continue
         if v.stat is CanonicalStat.TOTAL_COST and b.derived_total is not None and isinstance(v.value, Fraction):
             _derived_total(b, v)

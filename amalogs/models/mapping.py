@@ -237,6 +237,8 @@ class Phrasebook(DataModel):
     this_character: Text = Field("このカード", description="the card itself: このユニット, この武将")
     equipped: Text | None = Field(None, description="the character the card is attached to: 装備したキャラクター, "
                                   "装備しているクリーチャー; omit: 装備した and the character word")
+    equip_ability: Text | None = Field(None, description="how an equipment's equip ability is printed, N standing "
+                                       "for its cost: 装備{N}; omit where equipment is attached as it is played")
     self_side: Text = Field("自分の", description="before a card: your own (自分の, 味方, あなたの)")
     opponent_side: Text = Field("相手の", description="before a card: the opponent's (相手の, 敵)")
     self_player: Text = Field("自分", description="you, as a player (自分, あなた)")

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from amalogs.models.base import Count, DataModel, Flag, Named, Positive, Slug
 
-__all__ = ["Board", "Evolve", "Place", "PlayRules", "Retreat", "Ride", "TypeLimit"]
+__all__ = ["Board", "Equip", "Evolve", "Place", "PlayRules", "Retreat", "Ride", "TypeLimit"]
 
 
 class Place(Named):
@@ -70,6 +70,21 @@ class Evolve(DataModel):
     second_player_extra: Count = Field(0, description="with pays = 'points': the second player's extra points")
 
 
+class Equip(DataModel):
+    """装備 (equipment attached by an ability of its own): an equipment card is played onto the field by itself,
+    attached to nothing; in its player's main phase, while nothing waits to resolve, the player pays its equip
+    cost (resources of any colour) to attach it to one of its own characters, moving it from the character it
+    was attached to (Magic's 装備品). Its static effects that name the character it is attached to
+    (「装備しているクリーチャー」: a selector's ``attached``) act on that character while it stays attached. A
+    game whose equipment is attached as it is played (ギルドヒーローズ' 装備魔法) has no such key."""
+
+    types: tuple[Slug, ...] = Field(min_length=1, description="the native card types that are equipment")
+    cost: Slug = Field(description="the native number stat an equipment card prints: its equip cost, paid in "
+                       "resources of any colour")
+    stays: Flag = Field(True, description="true: when the character leaves play its equipment stays on the field, "
+                        "attached to nothing; false: it goes to the discard pile with it")
+
+
 class Retreat(DataModel):
     """にげる (retreat): with 選抜リーダー制, the leader is swapped for another of its player's characters in play,
     putting as many of the resources attached to the old leader as it prints into the discard pile."""
@@ -124,5 +139,7 @@ class PlayRules(DataModel):
         None, description="the most characters a player may have in play, its leader among them (ポケモンカード: "
         "the active Pokémon and a bench of 5); omit: no limit (or the places')")
     retreat: Retreat | None = Field(None, description="retreat, when the game has it: see its keys")
+    equip: Equip | None = Field(None, description="equipment attached by its own equip ability, when the game "
+                                "has it: see its keys")
     limits: tuple[TypeLimit, ...] = Field((), description="card types of which only so many may be played from "
                                           "hand a turn")

@@ -15,8 +15,8 @@ search (the player picks among the matching cards looked at) and scout (the play
 top or at the bottom). ``produce`` pays (the games' payments read it), and ``forbid``, ``ignore_keyword`` and
 ``hand_limit`` are read where the referee offers attacks, targets and blocks, deals effect damage and checks the
 hand (:mod:`amalogs.referee.engine.values`). ``native`` effects are
-logged as not carried out; a static effect that names one target without being on the card itself (only
-equipment does that, and equipment is applied when attached) is not applied as an aura.
+logged as not carried out; a static effect that names one target without being on the card itself is not
+applied as an aura, except equipment's, which acts on the character it is attached to.
 """
 
 from __future__ import annotations

@@ -62,7 +62,14 @@ def destroy(s: State, uid: int, to: str = "drop") -> None:
     if seat.until_next:
         seat.forget(uid)
     seat.attached.pop(uid, None)
-    for gone in [e for e, c in seat.attached.items() if c == uid] + seat.under.pop(uid, []):
+    if seat.attached:
+        kept = s.games[owner].keeps_equipment  # (equipment that stays on the field, attached to nothing)
+        for e in [e for e, c in seat.attached.items() if c == uid]:
+            if s.cards[e].type in kept:
+                del seat.attached[e]
+            else:
+                _leave_with(seat, e, discard_pile)
+    for gone in seat.under.pop(uid, []):
         _leave_with(seat, gone, discard_pile)
     if s.log_events:
         s.emit("destroyed" if pile != "hand" else "returned", seat=owner, card=uid, name=s.cards[uid].name)

@@ -337,7 +337,7 @@ class _Builder:
         if entry.counters:
             made.card_counters[uid] = dict(entry.counters)
         energy = getattr(seat.module, "resource_zone", "") if getattr(seat.module, "from_hand", False) else ""
-        for part, zone_name in (("under", "under"), ("equipment", "equipment"), ("attached", energy)):
+        for part, zone_name in (("under", "under"), ("equipment", seat.module.equipment_zone), ("attached", energy)):
             subs = getattr(entry, part)
             if not subs:
                 continue

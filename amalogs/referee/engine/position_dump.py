@@ -113,7 +113,7 @@ def _seat(s: State, i: int, deck_ref: str | None, catalog: Any, ref: Any) -> dic
         cards: list[Any] = []
         for zone in inner:
             held = seat.zones.get(zone, [])
-            if zone == energy:  # (resources attached from the hand are written on their character)
+            if zone == energy or zone == module.equipment_zone:  # (what is attached is written on its character)
                 held = [u for u in held if u not in seat.attached]
             cards += [_card(s, seat, u, zone, module, unit, ref) for u in (held[::-1] if zone in module.top_last
                                                                            else held)]
@@ -157,9 +157,9 @@ def _card(s: State, seat: Seat, uid: int, zone: str, module: Any, unit: int, ref
         entry["counters"] = dict(sorted(seat.card_counters[uid].items()))
     if seat.under.get(uid):
         entry["under"] = [_card(s, seat, u, "under", module, unit, ref) for u in seat.under[uid]]
-    gear = [e for e in seat.zones.get("equipment", []) if seat.attached.get(e) == uid]
+    gear = [e for e in seat.zones.get(module.equipment_zone, []) if seat.attached.get(e) == uid]
     if gear:
-        entry["equipment"] = [_card(s, seat, e, "equipment", module, unit, ref) for e in gear]
+        entry["equipment"] = [_card(s, seat, e, module.equipment_zone, module, unit, ref) for e in gear]
     if getattr(module, "from_hand", False):
         energy = [e for e, c in seat.attached.items() if c == uid]
         if energy:

@@ -56,7 +56,7 @@ class CardData:
                       if e.when == "activated" and e.pay is not None and e.do != "produce")  # (mana pays, not used)
         object.__setattr__(self, "abilities", found)
         auras = tuple(e for e in self.effects if e.when == "static" and e.do in ("modify", "grant_keyword")
-                      and (not e.target.self_only and e.target.count == 0
+                      and (not e.target.self_only and (e.target.count == 0 or e.target.attached)
                            or e.target.self_only and getattr(e, "condition", None) is not None))
         object.__setattr__(self, "auras", auras)
         timed: dict[str, tuple[Any, ...]] = {}

@@ -195,7 +195,7 @@ def has(s: State, uid: int, unified: str) -> bool:
 def refresh_auras(s: State) -> None:
     """Work out what the static effects of the cards on the field give other cards right now: one with
     ``count = 0`` applies to every character it matches. (A static effect on the card itself is part of the
-    card's values from the start; equipment's changes are applied when it is attached.)
+    card's values from the start; equipment's act on the character it is attached to, while it is.)
 
     Worked out on demand: every decision marks them stale, and the first value read after it (or a battle)
     works them out again. When every aura in play reads only what cannot change under it (which cards are on
@@ -229,6 +229,9 @@ def refresh_auras(s: State) -> None:
                 continue
             if e.target.self_only:  # a static change of its own under a condition
                 targets = [src] if src in characters_of(s, i) else []
+            elif e.target.attached:  # equipment: the character it is attached to, while it is
+                on = s.seats[i].attached.get(src)
+                targets = [on] if on is not None and on in characters_of(s, i) and matches(s, on, e.target) else []
             else:
                 other = src if e.target.other else None  # (every match but the card itself)
                 targets = [u for j in side_seats(s, i, e.target.side) for u in characters_of(s, j)
@@ -256,7 +259,9 @@ def _inputs(s: State, sources: list[tuple[int, int]]) -> tuple[Any, ...] | None:
                     for seat, chars in zip(s.seats, on_field, strict=True)) if keyword else None
     rested = tuple(tuple(map(seat.rested.__contains__, chars))
                    for seat, chars in zip(s.seats, on_field, strict=True)) if state else None
-    return tuple(sources), on_field, granted, rested
+    attached = tuple(tuple(seat.attached.items()) for seat in s.seats) if any(s.seats[i].attached for i, _ in sources) \
+        else None
+    return tuple(sources), on_field, granted, rested, attached
 
 
 def _aura(s: State, uid: int, e: Any) -> None:

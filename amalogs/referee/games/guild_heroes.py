@@ -41,7 +41,7 @@ from amalogs.referee.engine.effects import has, push_effects
 from amalogs.referee.engine.registry import spent_characters
 from amalogs.referee.engine.rules import GameRules
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.engine.values import change_of, forbidden, ignores
+from amalogs.referee.engine.values import forbidden, ignores
 
 __all__ = ["GuildHeroes"]
 
@@ -317,20 +317,15 @@ class GuildHeroes(CoreGame):
         push_effects(state, i, uid, "play")
 
     def _equip(self, state: State, i: int, uid: int, target: int) -> None:
-        """Attach equipment magic to a character: its static changes last while both stay on the field."""
+        """Attach equipment magic to a character: its static effects that name the character it is attached to
+        act on it (as auras: engine.values.refresh_auras) while both stay on the field."""
         seat, card = state.seats[i], state.cards[uid]
         seat.rested.update(self.payment(state, seat, card) or [])
         seat.zones["hand"].remove(uid)
         seat.zones["equipment"].append(uid)
         seat.attached[uid] = target
+        state.auras_stale = True
         state.emit("equip", seat=i, card=uid, target=target)
-        for e in card.effects:
-            if e.when == "static" and e.do == "modify":
-                index, amount = change_of(e)
-                values = list(seat.lasting.get(target, (0, 0, 0)))
-                for k in index:
-                    values[k] += amount
-                seat.lasting[target] = (values[0], values[1], values[2])
 
     def _evolve(self, state: State, i: int, uid: int, base: int) -> None:
         """進化: put the card onto the named character, paying the evolution cost; the stack is one character

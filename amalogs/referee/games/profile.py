@@ -205,6 +205,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self._read_places(game, renamed)
         self._read_evolve(game)
         self._read_energy(game)
+        self._read_equip(game)
         if self.evolve is not None:  # the cards under evolved characters lie in a zone of their own
             self.zones = tuple(dict.fromkeys([*self.zones, UNDER]))
         self.filters_attacks = self.filters_attacks or self.attack_rows is not None or self.leader_place is not None
@@ -249,11 +250,13 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
                   if self.guard_stat else 0)
         base = card.stats.get(self.evolve_stat) if self.evolve_stat else None  # 進化: the card it goes onto
         self.read_energy_card(card)
-        return CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
+        data = CardData(uid, owner, card.id, card.name, card.type, card.colours, cost,
                         ap if character else 0, dp if character else hp, sp if character else 0,
                         frozenset(card.keywords), frozenset(), shown, table, tuple(card.effects), gives=gives,
                         level=level, shield=shield, loyalty=loyalty,
                         evolves_from=str(base) if isinstance(base, str) and base else None)
+        self.read_equip_card(card, data)
+        return data
 
     def _produced(self, colours: list[Any]) -> tuple[str, ...]:
         """The native colours of a produce effect's canonical ones (``any``: every colour a payment matches)."""

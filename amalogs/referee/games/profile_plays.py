@@ -21,7 +21,7 @@ from amalogs.referee.engine.core import POINTS, POINTS_MAX, move_top, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.engine.values import has
-from amalogs.referee.games.profile_energy import ProfileEnergy
+from amalogs.referee.games.profile_equip import ProfileEquip
 
 if TYPE_CHECKING:
     from amalogs.models.game import ResourceCounter, ResourceSource
@@ -89,7 +89,7 @@ class _Payments:
     payable: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
 
-class ProfilePlays(ProfileEnergy):
+class ProfilePlays(ProfileEquip):
     """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
     facts below from its profile and page."""
 
@@ -414,6 +414,8 @@ class ProfilePlays(ProfileEnergy):
             actions += self.attach_actions(state, i, self._free(state, seat) if known.free is None else known.free)
         if self.evolve is not None:
             actions += self.evolve_actions(state, i, characters)
+        if self.equip_costs:
+            actions += self.equip_actions(state, i, self.characters(state, i) if characters is None else characters)
         return [*actions, *self.move_actions(state, i), _ATTACK_PHASE]
 
     def apply_main(self, state: State, i: int, action: Action) -> bool:
@@ -447,6 +449,9 @@ class ProfilePlays(ProfileEnergy):
             return False
         if action.verb == "evolve":
             self.evolve_onto(state, i, int(action.args[0]), int(action.args[1]))
+            return False
+        if action.verb == "equip":
+            self.equip(state, i, int(action.args[0]), int(action.args[1]))
             return False
         return True
 
