@@ -207,6 +207,7 @@ class CoreGame:
     leader_only: bool = False  # with filters_attacks: ``attackable`` gives its leader whatever the host offers
     targets_per_attacker: bool = True  # False: ``targets`` offers every attacker the same (asked once per seat)
     checks_state: bool = False  # ``state_loss`` and ``interjection`` after every decision
+    acts_between: bool = False  # its own ``state_loss`` or ``interjection`` may find something (else never asked)
     keeps_equipment: frozenset[str] = frozenset()  # card types of equipment that stays when its character leaves
     equipment_zone: str = "equipment"  # where attached equipment lies (the field itself, where it is played there)
     counts_knock_outs: bool = False  # ``knocked_out`` whenever any seat's character leaves for the discard pile

@@ -83,6 +83,8 @@ class Match(TurnSteps, LegalActions):
         self.state = state
         # some seat's game acts between decisions (選抜リーダー制, losing with no character in play …)
         self._checking = any(game.checks_state for game in state.games)
+        # the seats whose game may find a loss or an interjection between decisions (the others' find none)
+        self._watched = frozenset(k for k, game in enumerate(state.games) if game.acts_between)
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
         self._interjected = False  # whether that list was a seat's interjection (its decision at once)
@@ -112,7 +114,9 @@ class Match(TurnSteps, LegalActions):
         rules, cards, parts, has_auras, abilities, auras = _dealt(catalog, sides, games)
         seats = [game.new_seat({part: list(uids) for part, uids in seat_parts}, facts)
                  for game, seat_parts, facts in zip(games, parts, rules, strict=True)]
-        state = State(seats, list(cards), rng, first=rng.randrange(len(seats)), turn_cap=turn_cap,
+        # (the card list is shared by every match of these sides, as by a match's clones: it is never changed, so
+        # what is worked out once per card list — the instances of a type, what a search filter matches — holds)
+        state = State(seats, cards, rng, first=rng.randrange(len(seats)), turn_cap=turn_cap,
                       log_events=log_events, has_auras=has_auras, games=games, rules=list(rules),
                       boost=[0] * len(seats), rulings=rulings)
         state.ability_cards, state.aura_cards = abilities, auras
@@ -245,6 +249,8 @@ class Match(TurnSteps, LegalActions):
         if not self._checking or s.finished or s.phase == "setup":
             return
         order = turn_order(s, s.active)
+        if len(self._watched) < len(order):
+            order = [k for k in order if k in self._watched]
         for k in order:
             lost = s.games[k].state_loss(s, k)
             if lost:

@@ -187,6 +187,7 @@ class ProfileGame(ProfilePlays, ProfileLife):  # (ProfilePlays builds on Profile
         self.filters_attacks = self.leader_only = self.leader_rule
         self.card_refs = frozenset({LEADER}) if self.leader_rule else frozenset()
         self.checks_state = self.no_characters_loses
+        self.acts_between = self.no_characters_loses or self.leader_rule  # (what state_loss and interjection read)
         self.counts_knock_outs = self.life_system == "プライズカード"
         self.resource_deck, self.first_turn, self.resource_max, self.counter = \
             res.deck, res.first_turn, res.maximum, res.counter

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.state import Seat, State
 from amalogs.referee.games.profile_evolve import ProfileEvolve
+from amalogs.referee.games.profile_places import _new
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
@@ -103,7 +104,7 @@ class ProfileEnergy(ProfileEvolve):
             card = cards[u]
             if card.type in self.resource_types and card.card_id not in seen:
                 seen.add(card.card_id)
-                out += [Action("attach", (u, c)) for c in characters]
+                out += [_new(Action, ("attach", (u, c))) for c in characters]
         return out
 
     def attach_from_hand(self, state: State, i: int, uid: int, character: int) -> None:
@@ -181,7 +182,7 @@ class ProfileEnergy(ProfileEvolve):
             return []
         if len(self.attached_to(seat, leader)) < self.retreat_cost_of.get(state.cards[leader].card_id, 0):
             return []
-        return [Action("retreat", (u,)) for u in (self.characters(state, i) if characters is None else characters)
+        return [_new(Action, ("retreat", (u,))) for u in (self.characters(state, i) if characters is None else characters)
                 if u != leader]
 
     def retreat(self, state: State, i: int, uid: int) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.state import CardData, Seat, State
 from amalogs.referee.games.profile_energy import ProfileEnergy
+from amalogs.referee.games.profile_places import _new
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
@@ -71,7 +72,7 @@ class ProfileEquip(ProfileEnergy):
                 ok = payable[cost.cost] = self.payment(state, seat, cost) is not None
             if ok:
                 on = seat.attached.get(e)
-                out += [Action("equip", (e, c)) for c in characters if c != on]
+                out += [_new(Action, ("equip", (e, c))) for c in characters if c != on]
         return out
 
     def equip(self, state: State, i: int, uid: int, character: int) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import CardData, Seat, State
-from amalogs.referee.games.profile_places import ProfilePlaces
+from amalogs.referee.games.profile_places import ProfilePlaces, _new
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
@@ -85,7 +85,7 @@ class ProfileEvolve(ProfilePlaces):
             if evolve.pays == "cost" and self.payment(state, seat, card) is None:
                 continue
             seen.add(card.card_id)
-            out += [Action("evolve", (u, b)) for b in targets]
+            out += [_new(Action, ("evolve", (u, b))) for b in targets]
         return out
 
     def evolve_onto(self, state: State, i: int, uid: int, base: int) -> None:

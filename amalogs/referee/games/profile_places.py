@@ -32,7 +32,7 @@ off by default, so a game without places plays exactly as before.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import CoreGame, shuffle, standing
@@ -110,6 +110,8 @@ class ProfilePlaces(CoreGame):
             self.targets_per_attacker = True  # (each attacker reaches the squares next to its own)
         # a square and whether the board is turned round (the defender sits across) → the squares next to it
         self._near: dict[tuple[tuple[int, int], bool], frozenset[tuple[int, int]]] = {}
+        # the calls' order on the board, by the squares held, the open home squares and the own cards' places
+        self._board_orders: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
     # --- where cards are ---------------------------------------------------------------------------
 
@@ -162,12 +164,17 @@ class ProfilePlaces(CoreGame):
     def squares_held(self, state: State, i: int) -> dict[tuple[int, int], int]:
         """The squares the opposing cards on this board stand on, as seat i sees them → the card."""
         held: dict[tuple[int, int], int] = {}
+        if self.board_size is None:
+            return held
+        columns, ranks = self.board_size
         for j in range(len(state.seats)):
-            if j != i and self.on_my_board(state, j):
-                for uid in state.games[j].characters(state, j):
-                    square = self.square_of(state, i, j, uid)
+            if j != i and self.on_my_board(state, j):  # (the same board)
+                their, at = state.games[j], state.seats[j].at
+                squares = their.square
+                for uid in their.characters(state, j):  # (as square_of finds: the board turned half round)
+                    square = squares.get(at.get(uid))
                     if square is not None:
-                        held[square] = uid
+                        held[(columns + 1 - square[0], ranks + 1 - square[1])] = uid
         return held
 
     def board_targets(self, state: State, i: int, attacker: int, defender: int, chars: list[int],
@@ -300,8 +307,10 @@ class ProfilePlaces(CoreGame):
         home square (it guards the player), then the nearest others."""
         held = self.squares_held(state, i)
         seat = state.seats[i]
-        at = seat.at
-        taken = {at.get(u) for u in seat.zones[self.field]}
+        at, rested = seat.at, seat.rested
+        first: dict[str | None, bool] = {}  # an own card's place → whether the card on it is rested (the first)
+        for u in seat.zones[self.field]:
+            first.setdefault(at.get(u), u in rested)
         homes = set()
         for j in range(len(state.seats)):
             their = state.games[j]
@@ -309,15 +318,22 @@ class ProfilePlaces(CoreGame):
                 home = self.seen_from(j, i, their.square[their.home_place])
                 if home not in held:
                     homes.add(home)
+        key = (frozenset(held), frozenset(homes), frozenset(first.items()))
+        order = self._board_orders.get(key)
+        if order is not None:
+            return order
 
         def rank(p: str) -> tuple[int, int, int]:
             c, r = self.square[p]
             near = {(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}
-            first = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
-            return first, p in taken, self.places.index(p)
+            first_ = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
+            return first_, p in first, self.places.index(p)
 
-        return tuple(sorted((p for p in self.places if self.square[p] not in held
-                             and (p not in taken or self.occupant(state, i, p) not in seat.rested)), key=rank))
+        if len(self._board_orders) > 16384:
+            self._board_orders.clear()
+        order = self._board_orders[key] = tuple(sorted((p for p in self.places if self.square[p] not in held
+                                                        and not first.get(p, False)), key=rank))
+        return order
 
     def ride_actions(self, state: State, i: int) -> list[Action]:
         ride = self.ride_rule

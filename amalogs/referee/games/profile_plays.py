@@ -93,6 +93,11 @@ class ProfilePlays(ProfileEquip):
     """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
     facts below from its profile and page."""
 
+    # the colours each of a match's cards gives as a resource, by instance (that match's card list, the sets)
+    _gives_table: tuple[list[CardData] | None, list[frozenset[str]]] = (None, [])
+    # the instances whose mana ability pays like a resource (that card list, its length, the instances)
+    _producer_table: tuple[list[CardData] | None, int, frozenset[int]] = (None, 0, frozenset())
+
     deck: str
     hand: str
     discard: str
@@ -138,7 +143,7 @@ class ProfilePlays(ProfileEquip):
                 continue
             if self.costs and not self._affords(state, seat, card, known):
                 continue
-            out.append(Action("react", (u,)))
+            out.append(_new(Action, ("react", (u,))))
         return out
 
     def apply_reaction(self, state: State, i: int, action: Action) -> None:
@@ -221,14 +226,22 @@ class ProfilePlays(ProfileEquip):
         return free
 
     def _producers(self, state: State, seat: Seat) -> list[int]:
+        cards = state.cards
+        known = self._producer_table
+        if known[0] is not cards or known[1] != len(cards):  # (the cards that produce: once per card list)
+            producing = self.producing
+            resources = self.resource_cards.among(cards) if self.resource_zone == self.field else frozenset()
+            known = self._producer_table = (cards, len(cards), frozenset(
+                u for u, c in enumerate(cards) if c.card_id in producing and u not in resources))
+        makers, field = known[2], seat.zones[self.field]
+        if makers.isdisjoint(field):
+            return []
         i = next(k for k, s in enumerate(state.seats) if s is seat)
-        cards, producing = state.cards, self.producing
         sick = state.rules[i].summoning_sickness
         chars = self.character_cards.among(cards)
-        resources = self.resource_cards.among(cards) if self.resource_zone == self.field else frozenset()
-        return [u for u in standing(seat, seat.zones[self.field])
-                if cards[u].card_id in producing and u not in resources
-                and not (sick and u in chars and seat.entered.get(u) == state.turn and not has(state, u, "速攻"))]
+        rested, entered, turn = seat.rested, seat.entered, state.turn
+        return [u for u in field if u in makers and u not in rested
+                and not (sick and u in chars and entered.get(u) == turn and not has(state, u, "速攻"))]
 
     def _colours_given(self, state: State, uid: int) -> tuple[str, ...]:
         card = state.cards[uid]
@@ -271,7 +284,7 @@ class ProfilePlays(ProfileEquip):
             free = [u for u in free if state.cards[u].card_id not in self.producing]
         if not free:
             return []
-        return [Action("attach", (u,)) for u in self.characters(state, i)]
+        return [_new(Action, ("attach", (u,))) for u in self.characters(state, i)]
 
     def attach(self, state: State, i: int, uid: int) -> None:
         """A standing resource onto ``uid``: it pays nothing more this turn, and ``uid`` has more power until the
@@ -291,13 +304,18 @@ class ProfilePlays(ProfileEquip):
 
     def _gives(self, state: State, free: list[int]) -> dict[int, frozenset[str]]:
         cards = state.cards
-        if self.colour_source is not None:
-            return {u: _colour_set(cards[u].gives) for u in free}
-        return {u: _colour_set(cards[u].gives or cards[u].colours) for u in free}
+        table = self._gives_table
+        if table[0] is not cards or len(table[1]) != len(cards):  # (worked out once per match's card list)
+            own = self.colour_source is not None
+            table = self._gives_table = (cards, [_colour_set(c.gives if own else c.gives or c.colours) for c in cards])
+        of = table[1]
+        return {u: of[u] for u in free}
 
     def _affords(self, state: State, seat: Seat, card: CardData, known: _Payments) -> bool:
         """Whether the seat can pay ``card``'s cost now (:meth:`payment` finds a payment), with what this
         decision's menus worked out already (``known``, filled in as it goes)."""
+        if card.cost <= 0 and self.counter is None:
+            return True  # (nothing to pay: the payment is empty, as :meth:`_pay` finds)
         key = (card.cost, card.colours, card.cost_table)
         ok = known.payable.get(key)
         if ok is None:
@@ -375,8 +393,8 @@ class ProfilePlays(ProfileEquip):
         hand = seat.zones[self.hand]
         if not seat.energy_placed and self.source in ("any-card", "dedicated-cards") and self.resource_deck is None \
                 and not self.from_hand and (self.resource_max is None or self._room(state, i, 1)):
-            actions += [Action("energy", (u,)) for u in hand
-                        if self.source == "any-card" or self._is_resource(state, u)]
+            any_card, cards, kinds = self.source == "any-card", state.cards, self.resource_types
+            actions += [_new(Action, ("energy", (u,))) for u in hand if any_card or cards[u].type in kinds]
         if self.ride_rule is not None:
             actions += self.ride_actions(state, i)
         characters = self.characters(state, i) if self.asks_characters else None  # (once for the menus below)
@@ -394,17 +412,22 @@ class ProfilePlays(ProfileEquip):
         orders: dict[bool | None, tuple[str, ...]] = {}  # (the places' orders for calls, as worked out)
         limited = self.field_limit is not None or self.type_limits or self.hand_evolution
         full = self.field_full(state, i, characters)
+        resource_types, characters_types, places, costs = (self.resource_types, self.characters_types, self.places,
+                                                           self.costs)
+        free_calls, no_counter, affords = self.free_calls, self.counter is None, self._affords
         for u in hand:
             card = cards[u]
-            if card.type in self.resource_types:
+            kind = card.type
+            if kind in resource_types:
                 continue
-            if limited and (card.type in self.characters_types and (full or self.hand_evolution and card.evolves_from)
-                            or self.type_limited(state, i, card.type)):
+            if limited and (kind in characters_types and (full or self.hand_evolution and card.evolves_from)
+                            or self.type_limited(state, i, kind)):
                 continue  # (play.field_limit; an evolution card only evolves; play.limits)
-            placed = self.places and card.type in self.characters_types
+            placed = places and kind in characters_types
             if placed and not self.callable_level(state, i, u, level):
                 continue
-            if self.costs and not (self.free_calls and placed) and not self._affords(state, seat, card, known):
+            if costs and (card.cost > 0 or not no_counter) and not (free_calls and placed) \
+                    and not affords(state, seat, card, known):
                 continue
             if placed:
                 actions += self.call_actions(state, i, u, orders)
