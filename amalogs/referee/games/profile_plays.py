@@ -220,7 +220,12 @@ class ProfilePlays(ProfileEquip):
         """What can pay now: the standing resources, then the standing cards in play whose mana ability
         (``produce``) pays like a resource (a character that entered this turn not while its game has summoning
         sickness)."""
-        free = standing(seat, self._resource_cards(state, seat))
+        zone, rested = seat.zones[self.resource_zone], seat.rested
+        if self.resource_zone == self.field:  # (as standing(_resource_cards): one pass over the field)
+            resources = self.resource_cards.among(state.cards)
+            free = [u for u in zone if u in resources and u not in rested]
+        else:
+            free = [u for u in zone if u not in rested] if rested else list(zone)
         if self.producing:
             free += self._producers(state, seat)
         return free
