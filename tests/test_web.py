@@ -258,7 +258,8 @@ def test_a_hostile_card_name_is_shown_as_text(client: TestClient) -> None:
     table = _table(client, made["id"])
     state = table.session.match.state
     uid = state.seats[0].zones["hand"][0]
-    state.cards[uid] = replace(state.cards[uid], name='<script>alert("x")</script><img src=x onerror=1>')
+    hostile = replace(state.cards[uid], name='<script>alert("x")</script><img src=x onerror=1>')
+    state.cards = (*state.cards[:uid], hostile, *state.cards[uid + 1:])  # (a match's cards are a tuple it shares)
     table.version += 1
     page = client.get(made["seat1"]).text
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=1&gt;" in page

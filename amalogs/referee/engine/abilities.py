@@ -131,7 +131,7 @@ _ITEMS: dict[int, tuple[dict[Any, int], tuple[tuple[str, int], ...]]] = {}
 _new = tuple.__new__  # an Action made without the named tuple's argument handling (the hot path makes many)
 
 
-def _by_zone(mine: frozenset[int], cards: list[Any]) -> tuple[tuple[str, frozenset[int]], ...]:
+def _by_zone(mine: frozenset[int], cards: tuple[Any, ...]) -> tuple[tuple[str, frozenset[int]], ...]:
     """A seat's cards with an activated ability, by the zone an ability of theirs is used from (field, hand,
     discard; a zone no ability is used from left out), worked out once per set of cards: a set is made from one
     match's cards, and its entry keeps it, so its id stays its own."""

@@ -418,8 +418,8 @@ def search_candidates(s: State, p: Pending) -> list[int]:
     return [u for u in search_looked(s, p) if u in matching]
 
 
-_MATCHING: dict[int, tuple[Any, list[Any], int, frozenset[int]]] = {}
-"""A search filter's id → (the filter, the match's card list and its length, the cards of it that match): what a
+_MATCHING: dict[int, tuple[Any, tuple[Any, ...], int, frozenset[int]]] = {}
+"""A search filter's id → (the filter, the match's cards and their number, the cards of it that match): what a
 filter matches is printed on the cards, so it is worked out once per match (the entry keeps the filter, so its
 id stays its own)."""
 

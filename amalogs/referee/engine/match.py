@@ -114,8 +114,8 @@ class Match(TurnSteps, LegalActions):
         rules, cards, parts, has_auras, abilities, auras = _dealt(catalog, sides, games)
         seats = [game.new_seat({part: list(uids) for part, uids in seat_parts}, facts)
                  for game, seat_parts, facts in zip(games, parts, rules, strict=True)]
-        # (the card list is shared by every match of these sides, as by a match's clones: it is never changed, so
-        # what is worked out once per card list — the instances of a type, what a search filter matches — holds)
+        # (the cards, a tuple, are shared by every match of these sides, as by a match's clones: what is worked out
+        # once per card tuple — the instances of a type, what a search filter matches — holds for them all)
         state = State(seats, cards, rng, first=rng.randrange(len(seats)), turn_cap=turn_cap,
                       log_events=log_events, has_auras=has_auras, games=games, rules=list(rules),
                       boost=[0] * len(seats), rulings=rulings)
@@ -343,7 +343,7 @@ assignment, not imported by name: CPython compiles a method call on an imported 
 bound method made on every call), so ``_LEGAL.get`` in ``legal_actions`` stays the plain method call it was."""
 
 def _dealt(catalog: Catalog, sides: Sequence[tuple[Game, Deck]], games: list[CoreGame]) -> tuple[
-        tuple[GameRules, ...], list[CardData], tuple[tuple[tuple[str, range], ...], ...], bool,
+        tuple[GameRules, ...], tuple[CardData, ...], tuple[tuple[tuple[str, range], ...], ...], bool,
         tuple[int, tuple[frozenset[int], ...]], tuple[int, tuple[frozenset[int], ...]]]:
     """What a new match of these sides starts from, worked out once per catalog, sides and core games: each
     seat's game facts, the card instances (seat by seat), each seat's deck parts as instance numbers, whether a
@@ -365,11 +365,11 @@ def _dealt(catalog: Catalog, sides: Sequence[tuple[Game, Deck]], games: list[Cor
                            for j in range(len(sides)))
         if len(_DEALT) > 32:  # (an entry keeps its catalog: only a few are kept)
             _DEALT.clear()
-        hit = _DEALT[key] = ((catalog, tuple(sides), tuple(games)), tuple(rules), cards, tuple(parts), has_auras,
+        hit = _DEALT[key] = ((catalog, tuple(sides), tuple(games)), tuple(rules), tuple(cards), tuple(parts), has_auras,
                              (len(cards), abilities), (len(cards), with_auras))
     return hit[1], hit[2], hit[3], hit[4], hit[5], hit[6]
 
 
-_DEALT: dict[tuple[int, ...], tuple[Any, tuple[GameRules, ...], list[CardData],
+_DEALT: dict[tuple[int, ...], tuple[Any, tuple[GameRules, ...], tuple[CardData, ...],
                                     tuple[tuple[tuple[str, range], ...], ...], bool,
                                     tuple[int, tuple[frozenset[int], ...]], tuple[int, tuple[frozenset[int], ...]]]] = {}

@@ -404,7 +404,7 @@ def build(catalog: Catalog, spec: PositionFile, where: str, make: Callable[[Stat
         if value is not None and value >= n:
             raise b.fail(key, f"seat {value} does not exist (seats are 0–{n - 1})")
     first = spec.first if spec.first is not None else (spec.active - max(spec.turn - 1, 0)) % n  # turns in seat order
-    state = State(seats, b.cards, random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
+    state = State(seats, tuple(b.cards), random.Random(spec.seed), first=first, turn=spec.turn, active=spec.active,
                   turn_cap=spec.turn_cap, has_auras=any(c.auras for c in b.cards), rulings=spec.rulings,
                   games=[info.module for info, _ in found],
                   rules=[rules_of(info.game, catalog.ontology) for info, _ in found])

@@ -192,7 +192,7 @@ class State:
     """The whole match: both seats, the card instances, whose turn and which step, the outcome, the events."""
 
     seats: list[Seat]
-    cards: list[CardData]
+    cards: tuple[CardData, ...]  # (never changed during a match: a new tuple where a test or a tool needs another)
     rng: random.Random
     first: int
     turn: int = 0

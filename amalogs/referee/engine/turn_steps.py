@@ -38,7 +38,7 @@ __all__ = ["TurnSteps"]
 _HAND_LIMITS: list[Any] = [None, -1, False]  # (the last card of the cards looked at, how many, any hand_limit)
 
 
-def _limits_hands(cards: list[Any]) -> bool:
+def _limits_hands(cards: tuple[Any, ...]) -> bool:
     """Whether a card of the match has a ``hand_limit`` effect. Worked out once per deal: the matches of one pairing
     share their card instances (engine.match's deal cache), so the last card and the count name the deal; the
     entry keeps that card, so its identity stays its own."""

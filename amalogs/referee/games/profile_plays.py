@@ -67,10 +67,10 @@ class OfTypes:
 
     def __init__(self, kinds: frozenset[str]) -> None:
         self.kinds = kinds
-        self._cards: list[CardData] | None = None
+        self._cards: tuple[CardData, ...] | None = None
         self._uids: frozenset[int] = frozenset()
 
-    def among(self, cards: list[CardData]) -> frozenset[int]:
+    def among(self, cards: tuple[CardData, ...]) -> frozenset[int]:
         if self._cards is not cards:
             kinds = self.kinds
             self._cards, self._uids = cards, frozenset(u for u, c in enumerate(cards) if c.type in kinds)
@@ -94,9 +94,9 @@ class ProfilePlays(ProfileEquip):
     facts below from its profile and page."""
 
     # the colours each of a match's cards gives as a resource, by instance (that match's card list, the sets)
-    _gives_table: tuple[list[CardData] | None, list[frozenset[str]]] = (None, [])
+    _gives_table: tuple[tuple[CardData, ...] | None, list[frozenset[str]]] = (None, [])
     # the instances whose mana ability pays like a resource (that card list, its length, the instances)
-    _producer_table: tuple[list[CardData] | None, int, frozenset[int]] = (None, 0, frozenset())
+    _producer_table: tuple[tuple[CardData, ...] | None, int, frozenset[int]] = (None, 0, frozenset())
 
     deck: str
     hand: str
