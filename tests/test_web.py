@@ -266,6 +266,23 @@ def test_a_hostile_card_name_is_shown_as_text(client: TestClient) -> None:
     assert "<script>alert" not in page and "<img" not in page
 
 
+def test_an_attached_card_names_the_character_it_is_on(client: TestClient) -> None:
+    made = _create(client)
+    table = _table(client, made["id"])
+    state = table.session.match.state
+    seat = state.seats[1]  # ギルドヒーローズ: equipment magic lies in its equipment zone, on one character
+    character, gear = seat.zones["hand"][:2]
+    for uid, zone in ((character, "defence-area"), (gear, "equipment")):
+        seat.zones["hand"].remove(uid)
+        seat.zones[zone].append(uid)
+    seat.attached[gear] = character
+    table.version += 1
+    seen = table.session.match.observation(0)
+    assert seen["seats"][1]["attached_to"] == {gear: character}
+    page = client.get(made["seat1"]).text
+    assert f'<span class="place">on {html.escape(state.cards[character].name)}</span>' in page
+
+
 # --- the table in each game's own terms -------------------------------------------------------------------------
 
 

@@ -38,7 +38,7 @@ PLAY_LINES = 400  # the most recent play-by-play lines a page shows
 SEAT_WORDS = {"person": "person", **{name: f"AI: {name}" for name in AI_PLAYERS}}
 SEAT_CHOICES = {**SEAT_WORDS, "person": "person (gets a secret seat link)"}
 SKIP_KEYS = frozenset({"game", "rested", "damage", "hand_limit", "counters", "at", "leader_place", "life_taken",
-                       "life_limit"})
+                       "life_limit", "attached_to"})
 ORGANISER_NOTE = "Organiser view — shows every hidden card; do not show to players"
 
 
@@ -278,6 +278,13 @@ def _placed(item: str, place: str | None) -> str:
     return item if place is None else item.replace("</li>", f' <span class="place">@ {esc(place)}</span></li>', 1)
 
 
+def _on(item: str, cards: dict[Any, Any], character: object) -> str:
+    """A card attached to a character in play, with the character's name (旅人の刃 → on 暁の従騎士)."""
+    if character is None:
+        return item
+    return item.replace("</li>", f' <span class="place">on {esc(_named(cards, character))}</span></li>', 1)
+
+
 def _zone_name(table: Table, seat: int, zone: str) -> str:
     game = table.session.sides[seat].game
     for z in game.profile.zones:
@@ -297,6 +304,7 @@ def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status
     damage = view.get("damage") or {}
     life = life_zone(table, i)
     places = _place_names(table, i, view.get("at"))
+    on = view.get("attached_to") or {}  # equipment and energy → the character it is attached to
     for zone, value in view.items():
         if zone in SKIP_KEYS or zone == life and isinstance(value, int):
             continue
@@ -308,8 +316,9 @@ def _seat(table: Table, seen: dict[str, Any], i: int, viewer: int | None, status
             continue
         if not value or not isinstance(value, list):  # a seat's other facts (places, the leader's place) go below
             continue
-        items = "".join(_placed(card_html(table, cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested,
-                                          damage, picks), places.get(str(u))) for u in value)
+        items = "".join(_on(_placed(card_html(table, cards.get(u, cards.get(str(u))) if u >= 0 else None, u, rested,
+                                              damage, picks), places.get(str(u))), cards, on.get(u, on.get(str(u))))
+                        for u in value)
         rows.append(f'<div class="zone"><span class="zname">{esc(name)}</span> '
                     f'<span class="count">{len(value)}</span><ul class="cards">{items}</ul></div>')
     counters = [f"{k} {v}" for k, v in sorted((view.get("counters") or {}).items())]

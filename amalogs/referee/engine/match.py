@@ -286,6 +286,8 @@ class Match(TurnSteps, LegalActions):
                     view[zone] = [-1 if u in seat.face_down else u for u in cards]
                 if not secret:
                     visible.update(u for u in view[zone] if u >= 0)
+            if seat.attached:  # what is attached to a character in play, and to which (equipment, energy): public
+                view["attached_to"] = {e: c for e, c in seat.attached.items() if e in visible}
             if s.games[i].seat_view is not None:  # a field with places: where each card stands, and the like
                 view.update(s.games[i].seat_view(s, i))
             seats.append(view)
