@@ -37,6 +37,9 @@ class _Builder:
     """The card's 大コスト priced from its level, and why (given, or worked out from ``prices``); None when its
     大コスト converts as it is."""
 
+    equip: Sourced | None = field(init=False, default=None)
+    """The card's equip cost in its own game (equipment attached by an ability of its own: the stat its profile's
+    ``play.equip.cost`` names), or None."""
     equip_extra: int = 0
     """What the card's cost gains for its equip cost (docs/rules.md §7, "Equipment"): its 装備{N} (+N: the source
     attaches equipment by an ability of its own, the target as it is played), or −1 (the other way: 1 of its
@@ -48,7 +51,9 @@ class _Builder:
         if (self.priced is None and self.prices is not None and not self.same and facts is not None
                 and facts.free_level and not self.ix.facts.free_level):
             self.priced = price_level(self.cc, self.prices)
-        equip, total = self.equip_value(), self.cc.total_cost or Fraction(0)
+        stat = facts.equip_cost if facts is not None else None
+        self.equip = equip = next((v for v in self.cc.values if v.source_stat == stat), None) if stat else None
+        total = self.cc.total_cost or Fraction(0)
         if (equip is not None and isinstance(equip.value, Fraction) and equip.value and not self.same
                 and self.ix.facts.equip_cost is None):
             self.equip_extra = int(equip.value / equip.ratio)
@@ -57,8 +62,7 @@ class _Builder:
                                f"its cost {show(total)} and its equip cost 装備{{{self.equip_extra}}}: "
                                f"{self.target.id} attaches equipment as it is played, so playing it pays both")
         elif (equip is None and self.cc.genus is Genus.EQUIPMENT and not self.same and self.priced is None
-              and self.ix.facts.equip_cost is not None and (self.cc.facts is None or self.cc.facts.equip_cost is None)
-              and self._colourless() >= 1):
+              and self.ix.facts.equip_cost is not None and stat is None and self._colourless() >= 1):
             self.equip_extra = -1  # (one of its cost is paid to attach it instead: the equip cost, 1)
             self.priced = (total - 1, f"its cost {show(total)} paid in two: {show(total - 1)} to play it and 1 to "
                            f"attach it (its equip cost, 装備{{1}}), since {self.target.id} attaches equipment by an "
@@ -77,14 +81,8 @@ class _Builder:
         other card or target."""
         if self.ix.facts.equip_cost is None or self.cc.genus is not Genus.EQUIPMENT:
             return None
-        own = self.equip_value()
+        own = self.equip
         return int(own.value / own.ratio) if own is not None and isinstance(own.value, Fraction) else 1
-
-
-    def equip_value(self) -> Sourced | None:
-        """The card's equip cost in its own game (equipment attached by an ability of its own), or None."""
-        stat = self.cc.facts.equip_cost if self.cc.facts is not None else None
-        return next((v for v in self.cc.values if v.source_stat == stat), None) if stat is not None else None
 
     @property
     def total_cost(self) -> Fraction | None:

@@ -19,17 +19,17 @@ def _cost(b: _Builder, stat: Stat, name: str) -> dict[str, int]:
         cost = _cost_source(b.cc)
         if cost is not None:
             b.used.add(cost.source_stat)
+        printed = table
         if b.equip_extra:  # (the equip cost is paid as the card is played, or paid apart: colourless, as 装備{N} is)
             table = {**table, ColourSlot.COLOURLESS: table.get(ColourSlot.COLOURLESS, 0) + b.equip_extra}
             table = {slot: amount for slot, amount in table.items() if amount}
-            out = _colour_table(b, table)
-            b.derived_total = sum(out.values())
-            b.report(name, b.cc.value(CanonicalStat.COST), table, out, Fidelity.APPROXIMATED,
+        out = _colour_table(b, table)
+        b.derived_total = sum(out.values())
+        if b.equip_extra:
+            b.report(name, printed, table, out, Fidelity.APPROXIMATED,
                      f"{b.priced[1] if b.priced else ''}: {abs(b.equip_extra)} "
                      f"{'more' if b.equip_extra > 0 else 'less'} colourless")
             return out
-        out = _colour_table(b, table)
-        b.derived_total = sum(out.values())
         reverse = b.ix.reverse_colours
         lost = [slot for slot, amount in table.items() if amount and slot not in reverse]
         if not lost:

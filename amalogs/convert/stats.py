@@ -53,7 +53,7 @@ def _equip_cost(b: _Builder, name: str) -> int:
     """The equip cost (装備{N}) of equipment converted into a game that attaches it by an ability of its own: the
     source's own, or 1 where the source attaches it as it is played — attaching is never free (docs/rules.md §7,
     "Equipment")."""
-    own, n = b.equip_value(), b.equip_cost() or 1
+    own, n = b.equip, b.equip_cost() or 1
     if own is not None:
         b.used.add(own.source_stat)
         b.report(name, n, own.value, n, Fidelity.EXACT, "the equip cost (装備{N}) in both games")
@@ -126,7 +126,7 @@ def _report_unused_values(b: _Builder) -> None:
     for v in b.cc.values:
         if v.source_stat in b.used:
             continue
-        if b.equip_extra and v is b.equip_value():
+        if b.equip_extra and v is b.equip:
             b.report(f"stats.{v.source_stat}", b.equip_extra, v.value, None, Fidelity.APPROXIMATED,
                      f"paid as the card is played: {b.target.id} attaches equipment as it is played, so its cost "
                      f"includes the equip cost (装備{{{b.equip_extra}}})", of=(v.source_stat,))

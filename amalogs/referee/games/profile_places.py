@@ -164,17 +164,13 @@ class ProfilePlaces(CoreGame):
     def squares_held(self, state: State, i: int) -> dict[tuple[int, int], int]:
         """The squares the opposing cards on this board stand on, as seat i sees them → the card."""
         held: dict[tuple[int, int], int] = {}
-        if self.board_size is None:
-            return held
-        columns, ranks = self.board_size
         for j in range(len(state.seats)):
-            if j != i and self.on_my_board(state, j):  # (the same board)
+            if j != i and self.on_my_board(state, j):
                 their, at = state.games[j], state.seats[j].at
-                squares = their.square
-                for uid in their.characters(state, j):  # (as square_of finds: the board turned half round)
-                    square = squares.get(at.get(uid))
+                for uid in their.characters(state, j):  # (as square_of finds: each card in play is on its place)
+                    square = their.square.get(at.get(uid))
                     if square is not None:
-                        held[(columns + 1 - square[0], ranks + 1 - square[1])] = uid
+                        held[self.seen_from(j, i, square)] = uid
         return held
 
     def board_targets(self, state: State, i: int, attacker: int, defender: int, chars: list[int],
@@ -308,9 +304,9 @@ class ProfilePlaces(CoreGame):
         held = self.squares_held(state, i)
         seat = state.seats[i]
         at, rested = seat.at, seat.rested
-        first: dict[str | None, bool] = {}  # an own card's place → whether the card on it is rested (the first)
+        mine: dict[str | None, bool] = {}  # an own card's place → whether the card on it is rested (the first)
         for u in seat.zones[self.field]:
-            first.setdefault(at.get(u), u in rested)
+            mine.setdefault(at.get(u), u in rested)
         homes = set()
         for j in range(len(state.seats)):
             their = state.games[j]
@@ -318,7 +314,7 @@ class ProfilePlaces(CoreGame):
                 home = self.seen_from(j, i, their.square[their.home_place])
                 if home not in held:
                     homes.add(home)
-        key = (frozenset(held), frozenset(homes), frozenset(first.items()))
+        key = (frozenset(held), frozenset(homes), frozenset(mine.items()))
         order = self._board_orders.get(key)
         if order is not None:
             return order
@@ -326,13 +322,13 @@ class ProfilePlaces(CoreGame):
         def rank(p: str) -> tuple[int, int, int]:
             c, r = self.square[p]
             near = {(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}
-            first_ = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
-            return first_, p in first, self.places.index(p)
+            first = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
+            return first, p in mine, self.places.index(p)
 
         if len(self._board_orders) > 16384:
             self._board_orders.clear()
         order = self._board_orders[key] = tuple(sorted((p for p in self.places if self.square[p] not in held
-                                                        and not first.get(p, False)), key=rank))
+                                                        and not mine.get(p, False)), key=rank))
         return order
 
     def ride_actions(self, state: State, i: int) -> list[Action]:

@@ -93,10 +93,10 @@ class ProfilePlays(ProfileEquip):
     """Resources, payments and plays of :class:`~amalogs.referee.games.profile.ProfileGame`, which reads the
     facts below from its profile and page."""
 
-    # the colours each of a match's cards gives as a resource, by instance (that match's card list, the sets)
+    # the colours each of a match's cards gives as a resource, by instance (the match's cards, the sets)
     _gives_table: tuple[tuple[CardData, ...] | None, list[frozenset[str]]] = (None, [])
-    # the instances whose mana ability pays like a resource (that card list, its length, the instances)
-    _producer_table: tuple[tuple[CardData, ...] | None, int, frozenset[int]] = (None, 0, frozenset())
+    # the instances whose mana ability pays like a resource (the match's cards, the instances)
+    _producer_table: tuple[tuple[CardData, ...] | None, frozenset[int]] = (None, frozenset())
 
     deck: str
     hand: str
@@ -233,12 +233,12 @@ class ProfilePlays(ProfileEquip):
     def _producers(self, state: State, seat: Seat) -> list[int]:
         cards = state.cards
         known = self._producer_table
-        if known[0] is not cards or known[1] != len(cards):  # (the cards that produce: once per card list)
+        if known[0] is not cards:  # (the cards that produce: once per match's cards, a tuple never changed)
             producing = self.producing
             resources = self.resource_cards.among(cards) if self.resource_zone == self.field else frozenset()
-            known = self._producer_table = (cards, len(cards), frozenset(
+            known = self._producer_table = (cards, frozenset(
                 u for u, c in enumerate(cards) if c.card_id in producing and u not in resources))
-        makers, field = known[2], seat.zones[self.field]
+        makers, field = known[1], seat.zones[self.field]
         if makers.isdisjoint(field):
             return []
         i = next(k for k, s in enumerate(state.seats) if s is seat)
@@ -310,7 +310,7 @@ class ProfilePlays(ProfileEquip):
     def _gives(self, state: State, free: list[int]) -> dict[int, frozenset[str]]:
         cards = state.cards
         table = self._gives_table
-        if table[0] is not cards or len(table[1]) != len(cards):  # (worked out once per match's card list)
+        if table[0] is not cards:  # (worked out once per match's cards, a tuple never changed)
             own = self.colour_source is not None
             table = self._gives_table = (cards, [_colour_set(c.gives if own else c.gives or c.colours) for c in cards])
         of = table[1]
