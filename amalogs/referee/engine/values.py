@@ -200,7 +200,9 @@ def refresh_auras(s: State) -> None:
     Worked out on demand: every decision marks them stale, and the first value read after it (or a battle)
     works them out again. When every aura in play reads only what cannot change under it (which cards are on
     the field, whether they are rested, the keywords given to them this turn, and what is printed on them) and
-    none of that has changed since they were last worked out, what they give is what it was: it is kept."""
+    none of that has changed since they were last worked out, what they give is what it was: it is kept. A seat
+    whose auras are all equipment's has for sources only the cards attached to something (no need to list its
+    permanents), and those are worked out again each time (a few cards: cheaper than comparing the inputs)."""
     s.auras_stale = False
     if not s.has_auras:
         return
@@ -210,11 +212,29 @@ def refresh_auras(s: State) -> None:
         known = s.aura_cards = (len(cards), tuple(frozenset(k for k, c in enumerate(cards) if c.owner == i and c.auras)
                                                   for i in range(len(s.seats))))
     sources: list[tuple[int, int]] = []
+    only_attached: tuple[bool, ...] | None = None  # per seat: whether its cards' auras are all equipment's
+    worked_out = False  # whether a source's auras reach past the card it is attached to (then: kept when unchanged)
     for i, mine in enumerate(known[1]):  # (a seat's zones hold its own cards only)
-        if mine:
+        if not mine:
+            continue
+        if only_attached is None:
+            hit = _ATTACHED_ONLY.get(id(cards))
+            if hit is None or hit[0] is not cards:
+                if len(_ATTACHED_ONLY) > 64:
+                    _ATTACHED_ONLY.clear()
+                flags = tuple(all(e.target.attached for k in seat for e in cards[k].auras) for seat in known[1])
+                hit = _ATTACHED_ONLY[id(cards)] = (cards, flags)
+            only_attached = hit[1]
+        if only_attached[i]:  # equipment only: its sources are the cards attached to something, in their zone
+            attached = s.seats[i].attached
+            if attached:
+                zone = s.seats[i].zones.get(s.games[i].equipment_zone, ())
+                sources += [(i, src) for src in attached if src in mine and src in zone]
+        else:
+            worked_out = True
             for src in s.games[i].permanents_among(s, i, mine):
                 sources.append((i, src))
-    key = _inputs(s, sources) if sources else None
+    key = _inputs(s, sources) if sources and worked_out else None  # (equipment's alone: cheaper to work out)
     if key is not None and key == s.aura_memo:
         return  # the same auras from the same sources over the same characters: the same values
     for seat in s.seats:
@@ -296,6 +316,9 @@ def thousandths(e: Any) -> int:
         hit = _AMOUNTS[id(e)] = (e, int(e.amount * 1000))
     return hit[1]
 
+
+# a match's cards → (them, per seat: whether every aura of its cards acts on what the card is attached to)
+_ATTACHED_ONLY: dict[int, tuple[tuple[CardData, ...], tuple[bool, ...]]] = {}
 
 # effect → its numbers (each entry keeps its effect, so no other object can have that id meanwhile)
 _CHANGES: dict[int, tuple[Any, tuple[int, ...], int]] = {}
