@@ -231,9 +231,10 @@ def refresh_auras(s: State) -> None:
                 zone = s.seats[i].zones.get(s.games[i].equipment_zone, ())
                 sources += [(i, src) for src in attached if src in mine and src in zone]
         else:
-            worked_out = True
-            for src in s.games[i].permanents_among(s, i, mine):
-                sources.append((i, src))
+            found = s.games[i].permanents_among(s, i, mine)
+            if found:
+                worked_out = True
+                sources += [(i, src) for src in found]
     key = _inputs(s, sources) if sources and worked_out else None  # (equipment's alone: cheaper to work out)
     if key is not None and key == s.aura_memo:
         return  # the same auras from the same sources over the same characters: the same values
@@ -279,8 +280,7 @@ def _inputs(s: State, sources: list[tuple[int, int]]) -> tuple[Any, ...] | None:
                     for seat, chars in zip(s.seats, on_field, strict=True)) if keyword else None
     rested = tuple(tuple(map(seat.rested.__contains__, chars))
                    for seat, chars in zip(s.seats, on_field, strict=True)) if state else None
-    attached = tuple(tuple(seat.attached.items()) for seat in s.seats) if any(s.seats[i].attached for i, _ in sources) \
-        else None
+    attached = tuple(tuple(seat.attached.items()) if seat.attached else None for seat in s.seats)
     return tuple(sources), on_field, granted, rested, attached
 
 
