@@ -182,8 +182,10 @@ def sp(s: State, uid: int) -> int:
 
 
 def has(s: State, uid: int, unified: str) -> bool:
-    if s.auras_stale:
-        refresh_auras(s)
+    if s.auras_stale:  # (only when an aura may give the keyword: else what the auras give cannot change the answer)
+        hit = _AURA_KINDS.get(id(s.cards))
+        if (hit if hit is not None and hit[0] is s.cards else _aura_kinds(s))[2]:
+            refresh_auras(s)
     card = s.cards[uid]
     if unified in card.unified:
         return True
@@ -218,13 +220,8 @@ def refresh_auras(s: State) -> None:
         if not mine:
             continue
         if only_attached is None:
-            hit = _ATTACHED_ONLY.get(id(cards))
-            if hit is None or hit[0] is not cards:
-                if len(_ATTACHED_ONLY) > 64:
-                    _ATTACHED_ONLY.clear()
-                flags = tuple(all(e.target.attached for k in seat for e in cards[k].auras) for seat in known[1])
-                hit = _ATTACHED_ONLY[id(cards)] = (cards, flags)
-            only_attached = hit[1]
+            hit = _AURA_KINDS.get(id(cards))
+            only_attached = (hit if hit is not None and hit[0] is cards else _aura_kinds(s))[1]
         if only_attached[i]:  # equipment only: its sources are the cards attached to something, in their zone
             attached = s.seats[i].attached
             if attached:
@@ -259,6 +256,20 @@ def refresh_auras(s: State) -> None:
                            if u != other and matches(s, u, e.target)]
             for uid in targets:
                 _aura(s, uid, e)
+
+
+def _aura_kinds(s: State) -> tuple[tuple[CardData, ...], tuple[bool, ...], bool]:
+    """What kinds of aura the match's cards have: per seat, whether every aura of its cards acts on what the card
+    is attached to; and whether any aura gives a keyword (if none does, a keyword is never an aura's to give).
+    Worked out once per match's cards (a tuple never changed)."""
+    cards = s.cards
+    if len(_AURA_KINDS) > 64:
+        _AURA_KINDS.clear()
+    seats = range(len(s.seats))
+    hit = _AURA_KINDS[id(cards)] = (
+        cards, tuple(all(e.target.attached for c in cards if c.owner == i for e in c.auras) for i in seats),
+        any(e.do == "grant_keyword" for c in cards for e in c.auras))
+    return hit
 
 
 def _inputs(s: State, sources: list[tuple[int, int]]) -> tuple[Any, ...] | None:
@@ -317,8 +328,8 @@ def thousandths(e: Any) -> int:
     return hit[1]
 
 
-# a match's cards → (them, per seat: whether every aura of its cards acts on what the card is attached to)
-_ATTACHED_ONLY: dict[int, tuple[tuple[CardData, ...], tuple[bool, ...]]] = {}
+# a match's cards → (them, the kinds of aura they have: :func:`_aura_kinds`)
+_AURA_KINDS: dict[int, tuple[tuple[CardData, ...], tuple[bool, ...], bool]] = {}
 
 # effect → its numbers (each entry keeps its effect, so no other object can have that id meanwhile)
 _CHANGES: dict[int, tuple[Any, tuple[int, ...], int]] = {}
