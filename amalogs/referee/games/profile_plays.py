@@ -97,6 +97,10 @@ class ProfilePlays(ProfileEquip):
     _gives_table: tuple[tuple[CardData, ...] | None, list[frozenset[str]]] = (None, [])
     # the instances whose mana ability pays like a resource (the match's cards, the instances)
     _producer_table: tuple[tuple[CardData, ...] | None, frozenset[int]] = (None, frozenset())
+    # what a set of standing resources pays, for the match's cards: the resources (in order) → what the menus
+    # worked out of them (their colours, the counts, the costs they can pay); the same few sets come back turn
+    # after turn and match after match of the same sides
+    _paid_by: tuple[tuple[CardData, ...] | None, dict[tuple[int, ...], _Payments]] = (None, {})
 
     deck: str
     hand: str
@@ -329,6 +333,15 @@ class ProfilePlays(ProfileEquip):
             else:
                 if known.free is None:
                     known.free = self._free(state, seat)
+                    paid_by = self._paid_by
+                    if paid_by[0] is not state.cards or len(paid_by[1]) > 4096:
+                        paid_by = self._paid_by = (state.cards, {})
+                    seen = paid_by[1].setdefault(tuple(known.free), known)
+                    if seen is not known:  # (these resources were worked out before: what they pay is known)
+                        known.gives, known.counts, known.payable = seen.gives, seen.counts, seen.payable
+                        ok = known.payable.get(key)
+                        if ok is not None:
+                            return ok
                 if known.gives is None and self.colour_rule != "none":
                     known.gives = self._gives(state, known.free)
                     if self.colour_rule == "colour-cost":  # (what a colour-cost check counts)
