@@ -112,6 +112,10 @@ class ProfilePlaces(CoreGame):
         self._near: dict[tuple[tuple[int, int], bool], frozenset[tuple[int, int]]] = {}
         # the calls' order on the board, by the squares held, the open home squares and the own cards' places
         self._board_orders: dict[tuple[Any, ...], tuple[str, ...]] = {}
+        # each place's squares next to it (as its own side sees them), and where it comes in the places' order
+        self._next_to = {p: frozenset({(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)})
+                         for p, (c, r) in self.square.items()}
+        self._index = {p: k for k, p in enumerate(self.places)}
 
     # --- where cards are ---------------------------------------------------------------------------
 
@@ -319,11 +323,12 @@ class ProfilePlaces(CoreGame):
         if order is not None:
             return order
 
-        def rank(p: str) -> tuple[int, int, int]:
-            c, r = self.square[p]
-            near = {(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}
-            first = 0 if near & homes else 1 if not near.isdisjoint(held) else 2 if p == self.home_place else 3
-            return first, p in mine, self.places.index(p)
+        next_to, index, home_place = self._next_to, self._index, self.home_place
+
+        def rank(p: str) -> tuple[int, bool, int]:
+            near = next_to[p]
+            first = 0 if not near.isdisjoint(homes) else 1 if not near.isdisjoint(held) else 2 if p == home_place else 3
+            return first, p in mine, index[p]
 
         if len(self._board_orders) > 16384:
             self._board_orders.clear()
