@@ -180,7 +180,8 @@ class ProfileEnergy(ProfileEvolve):
         field = seat.zones[self.field]
         if leader is None or leader not in field:
             return []
-        if len(self.attached_to(seat, leader)) < self.retreat_cost_of.get(state.cards[leader].card_id, 0):
+        cost = self.retreat_cost_of.get(state.cards[leader].card_id, 0)
+        if cost and list(seat.attached.values()).count(leader) < cost:  # (the resources attached to the leader)
             return []
         return [_new(Action, ("retreat", (u,))) for u in (self.characters(state, i) if characters is None else characters)
                 if u != leader]

@@ -69,10 +69,12 @@ class ProfileEvolve(ProfilePlaces):
         waiting = [u for u in seat.zones[self.evolve_zone] if cards[u].evolves_from]  # type: ignore[index]
         if not waiting:
             return []
+        wanted = {cards[u].evolves_from for u in waiting}
         bases: dict[str, list[int]] = {}
         for c in self.characters(state, i) if characters is None else characters:
-            if not (evolve.wait and (seat.entered.get(c) == state.turn or (c, EVOLVED) in seat.used)):
-                bases.setdefault(cards[c].name, []).append(c)
+            name = cards[c].name
+            if name in wanted and not (evolve.wait and (seat.entered.get(c) == state.turn or (c, EVOLVED) in seat.used)):
+                bases.setdefault(name, []).append(c)
         if not bases:
             return []
         out: list[Action] = []
