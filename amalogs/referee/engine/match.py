@@ -85,6 +85,7 @@ class Match(TurnSteps, LegalActions):
         self._checking = any(game.checks_state for game in state.games)
         # the seats whose game may find a loss or an interjection between decisions (the others' find none)
         self._watched = frozenset(k for k, game in enumerate(state.games) if game.acts_between)
+        self._watch_order: dict[int, tuple[int, ...]] = {}  # the turn seat → the watched seats in turn order
         self._version = 0  # bumped by every apply_action
         self._legal: tuple[int, list[Action]] | None = None  # the last legal_actions() and its version
         self._interjected = False  # whether that list was a seat's interjection (its decision at once)
@@ -248,9 +249,9 @@ class Match(TurnSteps, LegalActions):
         s = self.state
         if not self._checking or s.finished or s.phase == "setup":
             return
-        order = turn_order(s, s.active)
-        if len(self._watched) < len(order):
-            order = [k for k in order if k in self._watched]
+        order = self._watch_order.get(s.active)
+        if order is None:
+            order = self._watch_order[s.active] = tuple(k for k in turn_order(s, s.active) if k in self._watched)
         for k in order:
             lost = s.games[k].state_loss(s, k)
             if lost:
