@@ -16,11 +16,11 @@ __all__ = ["run"]
 def run() -> None:
     """``amalogs``: the version at once, or the command line."""
     if sys.argv[1:] == ["--version"]:
-        from amalogs import __version__
+        from amalogs.version import version_line
 
         try:
             os.fstat(1)
-            sys.stdout.write(f"amalogs {__version__}\n")
+            sys.stdout.write(version_line() + "\n")
             sys.stdout.flush()
             code = 0
         except (OSError, AttributeError, ValueError):

@@ -24,6 +24,12 @@ the decisions read from the rows file each writes. A pairing whose N matches tak
 long as it took, and the ratio of each round is kept; the figure is the median of the rounds. Goal: ≥ 2× UNO for
 the 16 pairings of the seed games, ≥ 1.5× for the pairings with a game played from its data.
 
+The command is the ``amalogs`` installed beside the Python that runs the benchmark, as ``pip install .`` built it:
+with the referee compiled by mypyc where the build found a C compiler (``hatch_build.py``), in pure Python otherwise
+or in an editable install; the report's first line is that command's ``amalogs --version``, which says which. To time
+the users' path from a checkout: ``python3 -m venv /tmp/v && /tmp/v/bin/pip install ".[test]" rlcard &&
+/tmp/v/bin/python benchmarks/referee.py --command``.
+
 A shared machine's speed drifts by tens of percent from one second to the next, so the figures are taken in
 rounds: in each round every pairing is timed and UNO right after it; the ratio shown is the median of a
 pairing's rounds (drift between two neighbouring timings mostly cancels), the speeds the best round's.
@@ -86,6 +92,15 @@ def rlcard_uno(seconds: float) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
+def _amalogs() -> list[str]:
+    """The command a user types: the ``amalogs`` script installed beside this Python (run from a folder of its own,
+    so that a checkout in the current directory cannot stand in for the installed package), else ``-m amalogs``."""
+    import sys
+
+    script = Path(sys.executable).with_name("amalogs")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "amalogs"]
+
+
 def _command_run(a: str, b: str, n: int, players: str, rows: Path) -> tuple[float, int]:
     """``amalogs match A B -n N --rows F --jobs 1`` as a process: its wall time and the decisions its rows hold."""
     import json
@@ -93,10 +108,10 @@ def _command_run(a: str, b: str, n: int, players: str, rows: Path) -> tuple[floa
     import sys
 
     rows.unlink(missing_ok=True)
-    command = [sys.executable, "-m", "amalogs", "match", a, b, "-n", str(n), "--rows", str(rows), "--jobs", "1",
+    command = [*_amalogs(), "match", a, b, "-n", str(n), "--rows", str(rows), "--jobs", "1",
                "--p1", players, "--p2", players, "--seed", "1"]
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=rows.parent)
     seconds = time.perf_counter() - start
     decisions = sum(int(json.loads(line)["decisions"]) for line in rows.read_text(encoding="utf-8").splitlines())
     return seconds, decisions
@@ -142,6 +157,9 @@ def whole_command(matches: int, rounds: int, players: str, only: str = "all", ga
                     return 1
                 ratios.setdefault(name, []).append(rate / uno)
     load = os.getloadavg()
+    import subprocess
+
+    print(subprocess.run([*_amalogs(), "--version"], capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout.strip())
     more = ", ".join(f"{name} -n {n}" for name, n in counts.items())
     print(f"`amalogs match A B -n {matches} --rows F --jobs 1` as a process{f' ({more})' if more else ''}, {players} players, start-up taken out "
           f"by the -n 1 run; median of {rounds} rounds against RLCard UNO's env.step loop (load average "

@@ -22,8 +22,50 @@ from typing import Any, TypeVar
 import pytest
 from typer.testing import CliRunner
 
-from amalogs.catalog import Catalog, load_catalog
-from amalogs.referee.engine.rules import GameRules
+
+def _test_the_installed_package() -> None:
+    """The suite tests the amalogs that is installed — what users run, with the referee a wheel's build compiled —
+    rather than the checkout's sources that ``python -m pytest`` would import first (the checkout is on sys.path).
+    An editable install, or none, is the checkout itself. An installed copy that is not this checkout's (a file
+    edited since ``pip install .``) stops the run with what to do: it would test something else than the checkout."""
+    import hashlib
+    import importlib.metadata as md
+    import json
+
+    root = Path(__file__).resolve().parents[1]
+    try:
+        dist = md.distribution("amalogs")
+    except md.PackageNotFoundError:
+        return
+    direct = dist.read_text("direct_url.json")
+    if not direct or json.loads(direct).get("dir_info", {}).get("editable"):
+        return
+    installed = Path(str(dist.locate_file("amalogs"))).resolve()
+    if installed == root / "amalogs":
+        return
+
+    def digest(folder: Path, pattern: str) -> dict[str, str]:
+        return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts}
+
+    pairs = [(root / "amalogs", installed, "*.py"), (root / "games", installed / "_data" / "games", "*"),
+             (root / "mappings", installed / "_data" / "mappings", "*")]
+    for mine, theirs, pattern in pairs:
+        a, b = digest(mine, pattern), digest(theirs, pattern)
+        if a != b:
+            differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+            pytest.exit(f"the installed amalogs ({installed}) is not this checkout's: {mine.name}/{differ[0]} and "
+                        f"{len(differ) - 1} more differ. Install it again (pip install .), or install the checkout "
+                        "editable (pip install -e .) to test it as it is.", returncode=4)
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != root]
+    for name in [n for n in sys.modules if n == "amalogs" or n.startswith("amalogs.")]:
+        del sys.modules[name]
+
+
+_test_the_installed_package()
+
+from amalogs.catalog import Catalog, load_catalog  # noqa: E402  (after the choice of package above)
+from amalogs.referee.engine.rules import GameRules  # noqa: E402
 
 T = TypeVar("T")
 

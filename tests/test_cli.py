@@ -185,8 +185,10 @@ def test_python_dash_m_and_help(tmp_path: Path) -> None:
 
 def test_version_and_completion(cli: Cli) -> None:
     from amalogs import __version__
+    from amalogs.version import version_line
 
     code, out, _ = cli("--version")
-    assert code == 0 and out.strip() == f"amalogs {__version__}"
+    assert code == 0 and out.strip() == version_line()
+    assert out.startswith(f"amalogs {__version__} (referee ") and out.strip().endswith(("compiled)", "pure Python)"))
     code, out, _ = cli("--help")
     assert "--install-completion" in out

@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
+    subprocess.run(  # pure Python (AMALOGS_PURE): the compiled build is the one pip installed (test_compiled.py)
         [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation", "-q", "-w", str(out)],
         check=True,
         capture_output=True,
+        env={**os.environ, "AMALOGS_PURE": "1"},
     )
     return next(out.glob("amalogs-*.whl"))
 

@@ -11,12 +11,13 @@ import pytest
 
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, Match
-from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.engine.state import CardData
 from amalogs.referee.games.build_divide import BuildDivide
 from amalogs.referee.players import PLAYERS, GreedyPlayer
 from amalogs.referee.sessions.runner import Side, play_match, resolve_side
 
 from .conftest import rules
+from .tables import Cards, table_state
 
 BD = BuildDivide()
 DECKS = ["red-aggro", "blue-white-control", "black-eclipse"]
@@ -30,8 +31,8 @@ class Position:
     """A scripted ビルディバイド position: cards made to order, placed in zones, player 0 in its attack step."""
 
     def __init__(self, phase: str = "attack") -> None:
-        self.cards: list[CardData] = []
-        self.state = State([BD.new_seat({}, rules(BD)), BD.new_seat({}, rules(BD))], self.cards, random.Random(0), first=0)
+        self.cards = Cards()
+        self.state = table_state([BD.new_seat({}, rules(BD)), BD.new_seat({}, rules(BD))], self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, phase
         for seat in self.state.seats:
             seat.turns = 1

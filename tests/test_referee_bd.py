@@ -9,10 +9,11 @@ import pytest
 from amalogs.catalog import Catalog
 from amalogs.referee import Action, IllegalActionError, Match, RandomPlayer
 from amalogs.referee.engine.instances import card_instance
-from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.engine.state import CardData
 from amalogs.referee.games.build_divide import BuildDivide
 
 from .conftest import rules
+from .tables import Cards, table_state
 
 BD = BuildDivide()
 
@@ -21,8 +22,8 @@ class Table:
     """A scripted position: cards made to order, placed in zones, player 0 to act in its attack step."""
 
     def __init__(self) -> None:
-        self.cards: list[CardData] = []
-        self.state = State([BD.new_seat({}, rules(BD)), BD.new_seat({}, rules(BD))], self.cards, random.Random(0), first=0)
+        self.cards = Cards()
+        self.state = table_state([BD.new_seat({}, rules(BD)), BD.new_seat({}, rules(BD))], self.cards, random.Random(0), first=0)
         self.state.turn, self.state.active, self.state.decider, self.state.phase = 1, 0, 0, "attack"
         for seat in self.state.seats:
             seat.turns = 1

@@ -12,7 +12,7 @@ from amalogs.catalog import Catalog
 from amalogs.convert.canonical import to_canonical
 from amalogs.ontology.terms import CanonicalStat
 from amalogs.referee import Match, RandomPlayer
-from amalogs.referee.engine.state import CardData, State
+from amalogs.referee.engine.state import CardData
 from amalogs.referee.games.break_joker import BreakJoker
 from amalogs.referee.games.break_joker_score import (
     Slot,
@@ -25,6 +25,7 @@ from amalogs.referee.games.guild_heroes import GuildHeroes
 from amalogs.referee.players import GreedyPlayer
 
 from .conftest import rules
+from .tables import Cards, table_state
 
 BJ = BreakJoker()
 ROUND = "break-joker:round"
@@ -42,8 +43,8 @@ class Round:
                  decks: tuple[list[str], list[str]] = (FILLER, FILLER), first: int = 0, ties: int = 0,
                  hp: tuple[int, int] = (10, 10)) -> None:
         self.pool = catalog.cards("break-joker")
-        self.cards: list[CardData] = []
-        self.state = State([BJ.new_seat({}, rules(BJ)), BJ.new_seat({}, rules(BJ))], self.cards, random.Random(0), first=first)
+        self.cards = Cards()
+        self.state = table_state([BJ.new_seat({}, rules(BJ)), BJ.new_seat({}, rules(BJ))], self.cards, random.Random(0), first=first)
         s = self.state
         s.turn, s.active, s.decider, s.phase = 1, first, first, ROUND
         s.counters.update({"ties": ties, "bj-turn": first, "bj-tie-bonus": 0, "bj-round": 1, "bj-held-0": 0,
@@ -265,8 +266,8 @@ def test_a_split_row_skill_is_read_the_best_way() -> None:
 
 
 def _bd_vs_bj(attacker_hit: int) -> tuple[Match, int]:
-    cards: list[CardData] = []
-    state = State([BuildDivide().new_seat({}, rules(BuildDivide())), BJ.new_seat({}, rules(BJ))], cards, random.Random(0), first=0)
+    cards = Cards()
+    state = table_state([BuildDivide().new_seat({}, rules(BuildDivide())), BJ.new_seat({}, rules(BJ))], cards, random.Random(0), first=0)
     state.turn, state.active, state.decider, state.phase = 2, 0, 0, "attack"
     state.seats[0].turns = state.seats[1].turns = 1
     cards.append(CardData(0, 0, "u", "unit", "unit", ("red",), 3, 5000, 5000, attacker_hit, frozenset()))
@@ -283,8 +284,8 @@ def test_a_build_divide_attacker_lowers_break_joker_hp_by_its_hit_and_it_cannot_
 
 
 def test_a_guild_heroes_attacker_deals_its_attack_to_break_joker_hp() -> None:
-    cards: list[CardData] = []
-    state = State([GuildHeroes().new_seat({}, rules(GuildHeroes())), BJ.new_seat({}, rules(BJ))], cards, random.Random(0), first=0)
+    cards = Cards()
+    state = table_state([GuildHeroes().new_seat({}, rules(GuildHeroes())), BJ.new_seat({}, rules(BJ))], cards, random.Random(0), first=0)
     state.turn, state.active, state.decider, state.phase = 2, 0, 0, "attack"
     cards.append(CardData(0, 0, "g", "gh", "character", ("fire",), 3, 3000, 2000, 0, frozenset()))
     state.seats[0].zones["attack-area"].append(0)

@@ -397,7 +397,7 @@ def test_counting_kokuryoku_says_what_working_out_the_payment_says() -> None:
     for _ in range(400):
         cards = [CardData(u, 0, f"k{u}", f"k{u}", "bushou", (rng.choice(colours),), 1, 0, 0, 0, frozenset())
                  for u in range(rng.randrange(8))]
-        state = State([module.new_seat({}, rules(module)), module.new_seat({}, rules(module))], cards, random.Random(0), first=0)
+        state = State([module.new_seat({}, rules(module)), module.new_seat({}, rules(module))], tuple(cards), random.Random(0), first=0)
         seat = state.seats[0]
         seat.zones["kokuryoku"] = [c.uid for c in cards]
         seat.face_down.update(c.uid for c in cards if rng.random() < 0.3)

@@ -105,9 +105,9 @@ GameArg = Annotated[str, typer.Argument(help="A game by id, 略称 or name, e.g.
 
 def _version(asked: bool) -> None:
     if asked:
-        from amalogs import __version__
+        from amalogs.version import version_line
 
-        print(f"amalogs {__version__}")
+        print(version_line())
         raise typer.Exit()
 
 

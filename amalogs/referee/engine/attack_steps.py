@@ -11,28 +11,28 @@ hit to a DDS player and SP 1 to an SPS player (the AMALOGS resolution table), ea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.bridge import battle
 from amalogs.referee.engine.effects import ap, dp, push_effects, sp
 from amalogs.referee.engine.field import lose
+from amalogs.referee.engine.legal import LegalActions
 from amalogs.referee.engine.registry import opponents
-from amalogs.referee.engine.state import Attack, State
+from amalogs.referee.engine.state import Attack
 
 __all__ = ["AttackSteps"]
 
 
-class AttackSteps:
-    """The match's attack steps (mixed into ``Match`` through
-    :class:`~amalogs.referee.engine.turn_steps.TurnSteps`)."""
+class AttackSteps(LegalActions):
+    """The match's attack steps (``Match`` builds on them through
+    :class:`~amalogs.referee.engine.turn_steps.TurnSteps`; they build on the menus, :class:`LegalActions`: one line of
+    classes, not mixins, so the referee compiles with mypyc, which takes one base class)."""
 
-    state: State
+    def _run_stack(self, resume: str) -> None:
+        raise NotImplementedError  # (the turn's steps: TurnSteps, which builds on this class)
 
-    if TYPE_CHECKING:  # the turn's steps (TurnSteps, which builds on this class)
-        def _run_stack(self, resume: str) -> None: ...
-
-        def _end_turn(self, me: int) -> None: ...
+    def _end_turn(self, me: int) -> None:
+        raise NotImplementedError  # (TurnSteps)
 
     def _then_damage(self) -> None:
         s = self.state

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
@@ -310,14 +310,16 @@ class CoreGame:
     def trigger(self, state: State, i: int, uid: int, use: bool) -> None:
         """Use (or not) the life trigger of a revealed or broken card."""
 
-    produce_use: str | None = None
+    produce_use: ClassVar[str | None] = None
+    """Which cards' mana abilities (``produce``) pay its costs: ``any`` (resources and cards in play), ``mana``
+    (its mana cards only), ``retainer`` (a 臣下 for its 当主), or None (its costs are paid another way). A class
+    variable, as ``stacks_cards``: conversion reads both off the class (a compiled class keeps only its class
+    variables there)."""
+    stacks_cards: ClassVar[bool] = False  # cards may be stacked under a card in play (evolution sources, 超越)
 
     def on_home(self, state: State, i: int, uid: int) -> bool:
         """Whether seat i's card stands on its home square of a board (``play.board``; a game without one: never)."""
         return False
-    stacks_cards: bool = False  # cards may be stacked under a card in play (evolution sources, 超越)
-    """Which cards' mana abilities (``produce``) pay its costs: ``any`` (resources and cards in play), ``mana``
-    (its mana cards only), ``retainer`` (a 臣下 for its 当主), or None (its costs are paid another way)."""
 
     def put_into_play(self, state: State, i: int, uid: int, rested: bool) -> bool:
         """(``put_into_play``) Put seat i's card ``uid`` from where it is onto the field, its cost unpaid; True when
@@ -372,7 +374,7 @@ def tier_defence(tiers: tuple[tuple[int, int], ...], forts: int) -> int:
     """The defence of the top fort when ``forts`` are left (``tiers``: (cards, defence) in the order attacks
     reach them): the bottom tiers fill first, the first (top) tier takes any more (a fifth fort)."""
     below = 0
-    for count, defence in reversed(tiers):
+    for count, defence in list(tiers)[::-1]:
         below += count
         if forts <= below:
             return defence

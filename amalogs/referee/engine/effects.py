@@ -289,8 +289,8 @@ def _player_damage(s: State, p: Pending) -> None:
             if result == "burst":
                 left += 1
             elif result == "trigger":
-                rest = [(i, left), *((j, e.amount) for j in players[n + 1:])]
-                for j, amount in reversed(rest):
+                rest: list[tuple[int, int]] = [(i, left), *((j, e.amount) for j in players[n + 1:])]
+                for j, amount in rest[::-1]:
                     if amount > 0:
                         who = "self" if j == p.controller else "opponent"
                         s.stack.append(Pending(p.controller, p.source, e.model_copy(update={"amount": amount,
@@ -362,8 +362,8 @@ def _discard(s: State, p: Pending) -> None:
             for uid in list(hand):
                 discard_from_hand(s, i, uid)
             continue
-        rest = [(i, e.count - 1), *((j, e.count) for j in players[n + 1:])]
-        for j, count in reversed(rest):
+        rest: list[tuple[int, int]] = [(i, e.count - 1), *((j, e.count) for j in players[n + 1:])]
+        for j, count in rest[::-1]:
             if count > 0:
                 who = "self" if j == p.controller else "opponent"
                 s.stack.append(Pending(p.controller, p.source, e.model_copy(update={"count": count, "who": who})))

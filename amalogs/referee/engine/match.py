@@ -31,7 +31,6 @@ from amalogs.referee.engine.effects import search_looked
 from amalogs.referee.engine.field import lose
 from amalogs.referee.engine.instances import card_instance, deck_instances, deck_parts
 from amalogs.referee.engine import legal as legal_menus
-from amalogs.referee.engine.legal import LegalActions
 from amalogs.referee.engine.registry import (
     MODULES,
     characters_of,
@@ -69,7 +68,7 @@ class Outcome:
     turns: int
 
 
-class Match(TurnSteps, LegalActions):
+class Match(TurnSteps):
     """A refereed duel between two decks (of the same game or of two games)."""
 
     def __init__(self, state: State) -> None:

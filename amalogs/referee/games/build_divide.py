@@ -64,7 +64,7 @@ class BuildDivide(CoreGame):
     top_last = frozenset({"deck"})  # the life zone is held top first already
     face_down_zones = frozenset({"territory", "d-deck"})
     damage_stat: str | None = "power"
-    permanent_zones = ("field", "territory-open")
+    permanent_zones: tuple[str, ...] | None = ("field", "territory-open")
 
     def card_data(self, card: Card, uid: int, owner: int) -> CardData:
         s = card.stats

@@ -23,7 +23,7 @@ speed 2 until it passes (``pass``); reaction magic is not played in the main pha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
@@ -87,9 +87,9 @@ class GuildHeroes(CoreGame):
     position_zones: dict[str, str | tuple[str, str]] = {z: z for z in ZONES if z not in ("equipment", "under")}
     top_last = frozenset({"deck", "mana-deck", "fort-area"})  # the top fort is the last
     damage_stat: str | None = "defence"
-    produce_use: str | None = "mana"  # (a special mana pays with its mana ability: produce)
-    stacks_cards = True  # (evolution: the base card goes under)
-    permanent_zones = ("defence-area", "attack-area", "equipment", "mana-area")
+    produce_use: ClassVar[str | None] = "mana"  # (a special mana pays with its mana ability: produce)
+    stacks_cards: ClassVar[bool] = True  # (evolution: the base card goes under)
+    permanent_zones: tuple[str, ...] | None = ("defence-area", "attack-area", "equipment", "mana-area")
 
     def __init__(self) -> None:
         self.natives: dict[str, set[str]] = {}  # a native text this module carries out → the card ids printing it

@@ -153,7 +153,7 @@ class ProfileLife(CoreGame):
             damage = seat.zones[self.life_zone]
             for _ in range(min(amount, len(damage))):
                 # a spent (face-down) damage card first: it can pay no more; else the newest
-                uid = next((u for u in reversed(damage) if u in seat.rested), damage[-1])
+                uid = next((u for u in damage[::-1] if u in seat.rested), damage[-1])
                 damage.remove(uid)
                 seat.rested.discard(uid)
                 seat.zones[self.discard].append(uid)

@@ -35,10 +35,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from amalogs.referee.engine.actions import Action
-from amalogs.referee.engine.core import CoreGame, shuffle, standing
+from amalogs.referee.engine.core import shuffle, standing
 from amalogs.referee.engine.stack import push_effects
 from amalogs.referee.engine.state import Seat, State
 from amalogs.referee.engine.values import ap, dp
+from amalogs.referee.games.profile_life import ProfileLife
 
 if TYPE_CHECKING:
     from amalogs.catalog import Game
@@ -49,7 +50,7 @@ RIDES = "rides"  # seat counter: rides this turn (play.ride.per_turn)
 _new = tuple.__new__  # an Action made without the named tuple's argument handling
 
 
-class ProfilePlaces(CoreGame):
+class ProfilePlaces(ProfileLife):
     """The places and what goes with them (see the module docstring)."""
 
     field: str

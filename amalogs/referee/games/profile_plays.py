@@ -14,7 +14,7 @@ own methods, kept in a class of their own that :class:`~amalogs.referee.games.pr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.core import POINTS, POINTS_MAX, move_top, standing
@@ -496,7 +496,7 @@ class ProfilePlays(ProfileEquip):
             return False
         return True
 
-    produce_use: str | None = "any"
+    produce_use: ClassVar[str | None] = "any"
 
     def put_into_play(self, state: State, i: int, uid: int, rested: bool) -> bool:
         """(``put_into_play``) From the hand, the life, the discard pile or the soul onto the field, played free (a

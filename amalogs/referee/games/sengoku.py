@@ -29,6 +29,7 @@ circle of its lord's cost), 乱舞 and 無双連撃; 散華/回想 are activated
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from amalogs.models.cards import Card
 from amalogs.referee.engine.actions import Action
@@ -68,12 +69,12 @@ class Sengoku(SengokuCards):
     """戦国大戦TCG behind the referee contract."""
 
     id = ID
-    produce_use: str | None = "retainer"  # (a 臣下 pays a white circle of its 当主: produce with for_card)
+    produce_use: ClassVar[str | None] = "retainer"  # (a 臣下 pays a white circle of its 当主: produce with for_card)
     stacks_cards = True  # (超越 and 防護 cards go under a 武将)
     resource_zone = "kokuryoku"
     draw_out_loss: str | None = None  # an empty deck loses in the draw phase only (seed 002)
     timed_keywords = frozenset({"sensei"})  # 先制 deals first only in its controller's own turn (granted then)
-    block_name = "迎撃"  # the play-by-play says "intercepts (迎撃)" for its blocks
+    block_name: str | None = "迎撃"  # the play-by-play says "intercepts (迎撃)" for its blocks
 
     first_step = KOKURYOKU_STEP
     hidden_zones = HIDDEN_ZONES | {"castle"}
