@@ -21,6 +21,7 @@ Not compiled: the modules with pydantic models (positions), which mypyc cannot c
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -66,7 +67,7 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         work = Path(tempfile.mkdtemp(prefix="amalogs-mypyc-"))
         try:
             built = self._compile(root, work)
-        except Exception as exc:  # any failure: a pure-Python wheel, which plays the same matches
+        except Exception as exc:  # noqa: BLE001  (any failure: a pure-Python wheel, which plays the same matches)
             shutil.rmtree(work, ignore_errors=True)
             self.app.display_warning(f"amalogs: the referee is not compiled ({_short(exc)}); installing the pure-Python "
                                      "referee, which plays the same matches more slowly")
@@ -96,16 +97,23 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         result = subprocess.run(
             [sys.executable, "setup.py", ",".join(modules), "build_ext", "--build-lib", "lib", "--build-temp", "tmp",
              "--parallel", jobs],
-            cwd=work, capture_output=True, text=True, env={**os.environ, "MYPY_FORCE_COLOR": "0"})
+            cwd=work, capture_output=True, text=True, env={**os.environ, "MYPY_FORCE_COLOR": "0"}, check=False)
         if result.returncode != 0:
             raise RuntimeError(result.stdout[-2000:] + result.stderr[-2000:])
-        built = {str(p): str(p.relative_to(work / "lib")) for p in (work / "lib").rglob("*.so")}
+        built = {str(p): str(p.relative_to(work / "lib")) for p in (work / "lib").rglob("*")
+                 if p.suffix in (".so", ".pyd")}  # (.pyd: Windows)
         if len(built) <= len(modules):  # each module's extension and the group's shared library
             raise RuntimeError(f"mypyc built {len(built)} extensions for {len(modules)} modules")
         return built
 
 
 def _short(exc: BaseException) -> str:
-    lines = [line for line in str(exc).splitlines() if line.strip()]
-    found = next((line for line in lines if "error" in line.lower()), lines[-1] if lines else type(exc).__name__)
-    return found.strip()[:200]
+    """The build's own words for what went wrong: its last ``error:`` line (a compiler that failed, a type error
+    mypyc refused), else the exception's last line."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    errors = [line for line in lines if "error:" in line.lower()]
+    found = errors[-1] if errors else lines[-1] if lines else type(exc).__name__
+    command = re.search(r"[Cc]ommand '\[?'?([^',\]]+)", found)
+    if command:  # (setuptools names the whole command line: its program is what failed)
+        return f"the C compiler ({command.group(1)}) failed or is missing"
+    return found[:200]

@@ -64,8 +64,8 @@ def _test_the_installed_package() -> None:
 
 _test_the_installed_package()
 
-from amalogs.catalog import Catalog, load_catalog  # noqa: E402  (after the choice of package above)
-from amalogs.referee.engine.rules import GameRules  # noqa: E402
+from amalogs.catalog import Catalog, load_catalog  # (after the choice of package above)
+from amalogs.referee.engine.rules import GameRules
 
 T = TypeVar("T")
 
