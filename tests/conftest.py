@@ -23,11 +23,12 @@ import pytest
 from typer.testing import CliRunner
 
 
-def _test_the_installed_package() -> None:
+def _test_the_installed_package() -> str | None:
     """The suite tests the amalogs that is installed — what users run, with the referee a wheel's build compiled —
     rather than the checkout's sources that ``python -m pytest`` would import first (the checkout is on sys.path).
     An editable install, or none, is the checkout itself. An installed copy that is not this checkout's (a file
-    edited since ``pip install .``) stops the run with what to do: it would test something else than the checkout."""
+    edited since ``pip install .``) stops the run with what to do (the message returned, for :func:`pytest_configure`):
+    it would test something else than the checkout."""
     import hashlib
     import importlib.metadata as md
     import json
@@ -36,13 +37,13 @@ def _test_the_installed_package() -> None:
     try:
         dist = md.distribution("amalogs")
     except md.PackageNotFoundError:
-        return
+        return None
     direct = dist.read_text("direct_url.json")
     if not direct or json.loads(direct).get("dir_info", {}).get("editable"):
-        return
+        return None
     installed = Path(str(dist.locate_file("amalogs"))).resolve()
     if installed == root / "amalogs":
-        return
+        return None
 
     def digest(folder: Path, pattern: str) -> dict[str, str]:
         return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
@@ -54,15 +55,16 @@ def _test_the_installed_package() -> None:
         a, b = digest(mine, pattern), digest(theirs, pattern)
         if a != b:
             differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
-            pytest.exit(f"the installed amalogs ({installed}) is not this checkout's: {mine.name}/{differ[0]} and "
-                        f"{len(differ) - 1} more differ. Install it again (pip install .), or install the checkout "
-                        "editable (pip install -e .) to test it as it is.", returncode=4)
+            return (f"the installed amalogs ({installed}) is not this checkout's: {mine.name}/{differ[0]} and "
+                    f"{len(differ) - 1} more differ. Install it again (pip install .), or install the checkout editable "
+                    "(pip install -e .) to test it as it is.")
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != root]
     for name in [n for n in sys.modules if n == "amalogs" or n.startswith("amalogs.")]:
         del sys.modules[name]
+    return None
 
 
-_test_the_installed_package()
+_NOT_THE_CHECKOUT = _test_the_installed_package()
 
 from amalogs.catalog import Catalog, load_catalog  # (after the choice of package above)
 from amalogs.referee.engine.rules import GameRules
@@ -84,6 +86,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if _NOT_THE_CHECKOUT is not None:
+        pytest.exit(_NOT_THE_CHECKOUT, returncode=4)
     if config.getoption("--full"):
         os.environ["AMALOGS_FULL_TESTS"] = "1"  # (read by the test modules when they are imported)
     if not hasattr(config, "workerinput"):  # once, in the main process: the package's bytecode, so that every
