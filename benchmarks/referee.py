@@ -105,7 +105,6 @@ def _command_run(a: str, b: str, n: int, players: str, rows: Path) -> tuple[floa
     """``amalogs match A B -n N --rows F --jobs 1`` as a process: its wall time and the decisions its rows hold."""
     import json
     import subprocess
-    import sys
 
     rows.unlink(missing_ok=True)
     command = [*_amalogs(), "match", a, b, "-n", str(n), "--rows", str(rows), "--jobs", "1",
@@ -121,6 +120,7 @@ def whole_command(matches: int, rounds: int, players: str, only: str = "all", ga
     """The ``--command`` mode (see the module docstring); ``only``: ``seed`` or ``data`` for one half of the
     pairings; ``game``: only the pairings of that game (an id, 略称 or name)."""
     import os
+    import subprocess
     import tempfile
 
     catalog = load_catalog()
@@ -157,9 +157,8 @@ def whole_command(matches: int, rounds: int, players: str, only: str = "all", ga
                     return 1
                 ratios.setdefault(name, []).append(rate / uno)
     load = os.getloadavg()
-    import subprocess
-
-    print(subprocess.run([*_amalogs(), "--version"], capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout.strip())
+    print(subprocess.run([*_amalogs(), "--version"], capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                         check=False).stdout.strip())
     more = ", ".join(f"{name} -n {n}" for name, n in counts.items())
     print(f"`amalogs match A B -n {matches} --rows F --jobs 1` as a process{f' ({more})' if more else ''}, {players} players, start-up taken out "
           f"by the -n 1 run; median of {rounds} rounds against RLCard UNO's env.step loop (load average "

@@ -23,17 +23,12 @@ import pytest
 from typer.testing import CliRunner
 
 
-def _test_the_installed_package() -> str | None:
-    """The suite tests the amalogs that is installed — what users run, with the referee a wheel's build compiled —
-    rather than the checkout's sources that ``python -m pytest`` would import first (the checkout is on sys.path).
-    An editable install, or none, is the checkout itself. An installed copy that is not this checkout's (a file
-    edited since ``pip install .``) stops the run with what to do (the message returned, for :func:`pytest_configure`):
-    it would test something else than the checkout."""
-    import hashlib
+def installed_elsewhere() -> Path | None:
+    """The installed amalogs package's folder when it is a copy of its own (a wheel, as ``pip install .`` makes);
+    None when amalogs is not installed, or installed editable (the checkout itself)."""
     import importlib.metadata as md
     import json
 
-    root = Path(__file__).resolve().parents[1]
     try:
         dist = md.distribution("amalogs")
     except md.PackageNotFoundError:
@@ -42,7 +37,20 @@ def _test_the_installed_package() -> str | None:
     if not direct or json.loads(direct).get("dir_info", {}).get("editable"):
         return None
     installed = Path(str(dist.locate_file("amalogs"))).resolve()
-    if installed == root / "amalogs":
+    return None if installed == Path(__file__).resolve().parents[1] / "amalogs" else installed
+
+
+def _test_the_installed_package() -> str | None:
+    """The suite tests the amalogs that is installed — what users run, with the referee a wheel's build compiled —
+    rather than the checkout's sources that ``python -m pytest`` would import first (the checkout is on sys.path).
+    An editable install, or none, is the checkout itself. An installed copy that is not this checkout's (a file
+    edited since ``pip install .``) stops the run with what to do (the message returned, for :func:`pytest_configure`):
+    it would test something else than the checkout."""
+    import hashlib
+
+    root = Path(__file__).resolve().parents[1]
+    installed = installed_elsewhere()
+    if installed is None:
         return None
 
     def digest(folder: Path, pattern: str) -> dict[str, str]:

@@ -16,6 +16,8 @@ import pytest
 
 from amalogs.version import version_line
 
+from .conftest import installed_elsewhere
+
 ROOT = Path(__file__).resolve().parents[1]
 RULE_GAMES = ROOT / "tests" / "data" / "rule-games"
 
@@ -57,20 +59,10 @@ def _installed_version(tmp_path: Path) -> str:
     return result.stdout.strip()
 
 
-def _editable() -> bool:
-    import importlib.metadata as md
-
-    try:
-        direct = md.distribution("amalogs").read_text("direct_url.json")
-    except md.PackageNotFoundError:
-        return True  # (not installed: the checkout's sources, as with an editable install)
-    return bool(direct and json.loads(direct).get("dir_info", {}).get("editable"))
-
-
 def test_a_built_wheel_compiles_the_referee_where_a_compiler_is_found(tmp_path: Path) -> None:
     """A silent fall-back to pure Python (a module mypyc cannot compile any more) would halve the speed users get:
     an install built from the checkout on a machine with a C compiler must run the compiled referee."""
-    if _editable():
+    if installed_elsewhere() is None:
         pytest.skip("amalogs is installed editable (pip install -e): its referee is the pure-Python sources")
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         pytest.skip("no C compiler (cc or gcc): the wheel's build leaves the referee pure Python")

@@ -11,7 +11,6 @@ hit to a DDS player and SP 1 to an SPS player (the AMALOGS resolution table), ea
 
 from __future__ import annotations
 
-
 from amalogs.referee.engine.actions import Action
 from amalogs.referee.engine.bridge import battle
 from amalogs.referee.engine.effects import ap, dp, push_effects, sp

@@ -374,7 +374,7 @@ def tier_defence(tiers: tuple[tuple[int, int], ...], forts: int) -> int:
     """The defence of the top fort when ``forts`` are left (``tiers``: (cards, defence) in the order attacks
     reach them): the bottom tiers fill first, the first (top) tier takes any more (a fifth fort)."""
     below = 0
-    for count, defence in list(tiers)[::-1]:
+    for count, defence in tiers[::-1]:
         below += count
         if forts <= below:
             return defence

@@ -37,7 +37,7 @@ def push_effects(s: State, controller: int, source: int, when: str) -> None:
                 s.emit("condition-unmet", seat=controller, card=source, effect=e.do,
                        condition=named if isinstance(named, str) else condition_text(named))
         effects = tuple(e for e, ok in zip(effects, met, strict=True) if ok)
-    s.stack.extend([Pending(controller, source, e) for e in list(effects)[::-1]])
+    s.stack.extend([Pending(controller, source, e) for e in effects[::-1]])
 
 
 def push_ability(s: State, controller: int, source: int, k: int) -> None:
@@ -48,5 +48,5 @@ def push_ability(s: State, controller: int, source: int, k: int) -> None:
         if e.when != "activated" or e.cost is not None or e.pay is not None:
             break
         group.append(e)
-    for e in list(group)[::-1]:
+    for e in group[::-1]:
         s.stack.append(Pending(controller, source, e))
