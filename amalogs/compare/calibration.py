@@ -52,11 +52,13 @@ __all__ = [
     "choose_setting",
     "fit_weights",
     "fitted_weights",
+    "inter_judge",
     "last_partner_constraints",
     "leave_one_game_out",
     "leave_one_out",
     "load_judgements",
     "measured",
+    "panel",
     "weight_grid",
 ]
 
@@ -82,35 +84,87 @@ SETTINGS: tuple[FitSetting, ...] = tuple(FitSetting(f, t) for f in (0.02, 0.05, 
                                          for t in (0.005, 0.01, 0.02, 0.04))
 """The fit settings :func:`choose_setting` tries: each is judged by its leave-one-game-out rho."""
 
-CHOSEN = FitSetting(0.02, 0.005)
+CHOSEN = FitSetting(0.05, 0.005)
 """The setting with the best leave-one-game-out rho over the reference set (:func:`choose_setting`), which
 :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is fitted with."""
 
 
 class Judgement(DataModel):
-    """How alike two games feel: 1 (nothing alike) to 5 (close cousins), and why."""
+    """How alike two games feel: 1 (nothing alike) to 5 (close cousins), and why. A judge's file holds whole
+    scores; a panel's (:func:`panel`) is the mean of its judges' scores."""
 
     a: Slug
     b: Slug
-    score: int = Field(ge=1, le=5)
+    score: float = Field(ge=1, le=5)
     reason: Text
 
 
 class Judgements(DataModel):
-    """A reference set of judgements (format version 1)."""
+    """A reference set of judgements (format version 1): one judge's, or a panel's means."""
 
     version: int = Field(1, ge=1, le=1)
+    judge: Text | None = Field(None, description="who judged (a name or a letter)")
     pair: tuple[Judgement, ...]
 
 
-def load_judgements(path: Path) -> Judgements:
-    """Read a reference set; a problem is one line naming the file."""
+def load_judgements(*paths: Path) -> Judgements:
+    """Read a reference set, or several judges' sets of the same pairs as one panel (:func:`panel`); a problem
+    is one line naming the file."""
+    sets = []
+    for path in paths:
+        try:
+            found = Judgements.model_validate(read_data(path))
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise AmalogsError(f"{path}: {where}: {first['msg']}") from None
+        fractional = next((j for j in found.pair if j.score != int(j.score)), None)
+        if fractional is not None:
+            raise AmalogsError(f"{path}: the judgement {fractional.a} – {fractional.b} scores {fractional.score}: "
+                               "a judge scores in whole numbers, 1 to 5")
+        sets.append(found)
+    if not sets:
+        raise AmalogsError("no judgements to read")
     try:
-        return Judgements.model_validate(read_data(path))
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise AmalogsError(f"{path}: {where}: {first['msg']}") from None
+        return sets[0] if len(sets) == 1 else panel(sets)
+    except AmalogsError as exc:
+        raise AmalogsError(f"{', '.join(str(p) for p in paths)}: {exc}") from None
+
+
+def panel(sets: Sequence[Judgements]) -> Judgements:
+    """Several judges' sets of the same pairs as one: each pair scored the mean of its judges' scores, in the
+    first set's order, with the first judge's reason. Every set must judge the same pairs, each once."""
+    keyed = []
+    for n, found in enumerate(sets):
+        pairs = {frozenset((j.a, j.b)): j for j in found.pair}
+        if len(pairs) != len(found.pair):
+            raise AmalogsError(f"judge {found.judge or n + 1} scores a pair twice")
+        keyed.append(pairs)
+    first = keyed[0]
+    for n, pairs in enumerate(keyed[1:], 1):
+        if pairs.keys() != first.keys():
+            odd = sorted(" – ".join(sorted(p)) for p in pairs.keys() ^ first.keys())
+            raise AmalogsError(f"judge {sets[n].judge or n + 1} does not judge the same pairs as judge "
+                               f"{sets[0].judge or 1} ({len(odd)} differ, e.g. {odd[0]})")
+    means = tuple(j.model_copy(update={"score": sum(k[frozenset((j.a, j.b))].score for k in keyed) / len(keyed)})
+                  for j in sets[0].pair)
+    names = [s.judge or str(n + 1) for n, s in enumerate(sets)]
+    return Judgements(judge=f"panel of {', '.join(names)}", pair=means)
+
+
+def inter_judge(sets: Sequence[Judgements]) -> dict[str, float]:
+    """How far the judges agree: Spearman's rho of each judge against the mean of the others, over the same
+    pairs (the most a measure can be expected to agree with one judge is about this)."""
+    from scipy.stats import spearmanr
+
+    out: dict[str, float] = {}
+    for n, found in enumerate(sets):
+        others = panel([s for m, s in enumerate(sets) if m != n])
+        theirs = {frozenset((j.a, j.b)): j.score for j in others.pair}
+        mine = [j.score for j in found.pair]
+        out[found.judge or str(n + 1)] = float(spearmanr(mine, [theirs[frozenset((j.a, j.b))]
+                                                                for j in found.pair]).statistic)
+    return out
 
 
 @dataclass(frozen=True)
@@ -120,7 +174,7 @@ class Agreement:
     rho: float
     p_value: float
     pairs: int
-    rows: tuple[tuple[str, str, int, float], ...]  # (a, b, judged score, measured similarity)
+    rows: tuple[tuple[str, str, float, float], ...]  # (a, b, judged score, measured similarity)
 
 
 @dataclass(frozen=True)
@@ -129,7 +183,7 @@ class LeaveOneOut:
 
     rho: float
     pairs: int
-    rows: tuple[tuple[str, str, int, float], ...]  # (a, b, judged score, predicted similarity)
+    rows: tuple[tuple[str, str, float, float], ...]  # (a, b, judged score, predicted similarity)
     weights: tuple[dict[str, float], ...]  # the weights fitted without each pair, in the same order
 
 
@@ -140,7 +194,7 @@ class LeaveOneGameOut:
 
     rho: float
     games: int
-    rows: tuple[tuple[str, str, int, float, str], ...]  # (a, b, judged score, predicted similarity, held-out game)
+    rows: tuple[tuple[str, str, float, float, str], ...]  # (a, b, judged score, predicted similarity, held-out game)
     weights: dict[str, dict[str, float]]  # the weights fitted without each game's pairs
 
     def by_game(self) -> dict[str, float]:
@@ -156,7 +210,7 @@ class LeaveOneGameOut:
         return out
 
 
-def _breakdowns(catalog: Catalog, judgements: Judgements) -> list[tuple[str, str, int, dict[str, float]]]:
+def _breakdowns(catalog: Catalog, judgements: Judgements) -> list[tuple[str, str, float, dict[str, float]]]:
     """Each judged pair with its score and its measures' distances (games the catalog lacks are refused by name)."""
     games = list(catalog.games.values())
     index = {g.id: k for k, g in enumerate(games)}
@@ -301,7 +355,7 @@ def leave_one_game_out(catalog: Catalog, judgements: Judgements, setting: FitSet
     pairs = [(j.a, j.b) for j in judgements.pair]
     games = sorted({g for pair in pairs for g in pair})
     grid = weight_grid(distances.shape[1], floor=setting.floor)
-    rows: list[tuple[str, str, int, float, str]] = []
+    rows: list[tuple[str, str, float, float, str]] = []
     fitted: dict[str, dict[str, float]] = {}
     for game in games:
         keep = np.array([game not in pair for pair in pairs])

@@ -33,6 +33,12 @@ _ARRIVALS = {
 _COLOURS = {"none": "no colour needed", "colour-cost": "each colour paid by its own colour",
             "one-of-colour": "one of them of the card's colour"}
 _TARGETS = {"player": "the player", "rested-characters": "rested characters", "characters": "characters"}
+_GOALS = {"race": "won by a race to a score of one's own", "counted-up": "lost when damage counts up to a limit",
+          "prizes": "won by taking prize cards", "cards": "lost when the life cards are gone and a last hit lands",
+          "points": "lost when a life total reaches 0"}
+_ANSWERS = {frozenset(): "nothing answers an attack", frozenset({"block"}): "a character blocks",
+            frozenset({"hand"}): "cards from the hand defend", frozenset({"block", "hand"}):
+            "a character blocks or cards from the hand defend"}
 _BLOCKERS = {"any": "any character blocks", "keyword": "only a character with a keyword blocks",
              "none": "no blocks"}
 
@@ -76,7 +82,7 @@ def _resources(game: Game, sig: Signature) -> str:
 def _life(game: Game, sig: Signature) -> str:
     life, m = game.profile.life, sig.life
     where = native_name(game, "zones", life.zone) if life.zone else "points"
-    parts = [f"{m.system}: {m.amount} {where}", "counted up to a loss" if m.counts_up else "counted down"]
+    parts = [_GOALS[m.goal], f"{m.system}: {m.amount} {where}"]
     if m.triggers:
         parts.append("cards that trigger")
     if m.walls:
@@ -91,7 +97,7 @@ def _attacks(game: Game, sig: Signature) -> str:
     keyword = game.profile.battle.blocker_keyword
     if m.blockers == "keyword" and keyword:
         blockers = f"only a character with {native_name(game, 'keywords', keyword)} blocks"
-    parts = ["attacks " + " or ".join(_TARGETS.get(t, t) for t in sorted(m.targets)), blockers]
+    parts = ["attacks " + " or ".join(_TARGETS.get(t, t) for t in sorted(m.targets)), _ANSWERS[m.answer], blockers]
     parts += [text for flag, text in ((m.leader, "a leader"), (m.one_sided, "one side attacks"),
                                       (m.check, "a check at each attack"), (m.sickness, "summoning sickness")) if flag]
     return ", ".join(parts)

@@ -92,14 +92,14 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.03,
-    "turn": 0.54,
-    "hand": 0.05,
-    "resources": 0.1,
-    "life": 0.13,
-    "attacks": 0.03,
-    "systems": 0.1,
-    "we": 0.02,
+    "concepts": 0.05,
+    "turn": 0.38,
+    "hand": 0.11,
+    "resources": 0.14,
+    "life": 0.11,
+    "attacks": 0.11,
+    "systems": 0.05,
+    "we": 0.05,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
@@ -142,8 +142,9 @@ class ResourceModel:
 
 @dataclass(frozen=True, slots=True)
 class LifeModel:
-    """What a player's life is and how it is lost."""
+    """What a player's life is, how it is lost, and how the game is won."""
 
+    goal: str  # race, counted-up, prizes, cards, points
     system: str
     cards: bool
     counts_up: bool
@@ -154,9 +155,10 @@ class LifeModel:
 
 @dataclass(frozen=True, slots=True)
 class AttackModel:
-    """What attacks may target, who blocks, and whether a leader is attacked."""
+    """What attacks may target, how an attack is answered, who blocks, and whether a leader is attacked."""
 
     targets: frozenset[str]
+    answer: frozenset[str]  # block (a character steps in), hand (cards from the hand add defence); empty: nothing
     blockers: str
     leader: bool
     one_sided: bool
@@ -252,11 +254,23 @@ def _resources(game: Game) -> ResourceModel:
                          r.maximum)
 
 
+_GOALS = {"ダメージ蓄積": "counted-up", "プライズカード": "prizes", "ライフポイント": "points"}
+"""How a game is won, by its life system (any other system: the life cards or shields are taken, then a last hit)."""
+
+
+def _goal(game: Game) -> str:
+    """How the game is won: a race to a score of one's own, damage counted up to a limit, prize cards taken, life
+    cards (shields, walls) taken, or a life total brought to 0."""
+    if game.profile.life.race:
+        return "race"
+    return _GOALS.get(game.page.life_system().value, "cards")
+
+
 def _life(game: Game) -> LifeModel:
     p, page = game.profile, game.page
     system = page.life_system().value
     counts_up = system == "ダメージ蓄積"
-    return LifeModel(system, p.life.zone is not None, counts_up, p.life.triggers is not None,
+    return LifeModel(_goal(game), system, p.life.zone is not None, counts_up, p.life.triggers is not None,
                      any(t.defence is not None for t in p.life.tiers), p.life.starting)
 
 
@@ -268,7 +282,8 @@ def _attacks(game: Game) -> AttackModel:
     blockers = p.battle.blockers or ("any" if AttackRule.BLOCK in rules else "none")
     leader = (AttackRule.SELECTED_LEADER in rules or p.life.from_card is not None
               or any(e.counts_as == Genus.LEADER_CHARA for e in page.permanent_types))
-    return AttackModel(targets, blockers, leader, AttackRule.ONE_SIDED_ATTACK in rules, p.battle.attack_check > 0,
+    answer = frozenset(("block",) * (blockers != "none") + ("hand",) * (p.battle.guard is not None))
+    return AttackModel(targets, answer, blockers, leader, AttackRule.ONE_SIDED_ATTACK in rules, p.battle.attack_check > 0,
                        p.battle.summoning_sickness)
 
 
@@ -386,15 +401,25 @@ def _resource_distance(a: ResourceModel, b: ResourceModel) -> float:
 
 
 def _life_distance(a: LifeModel, b: LifeModel) -> float:
+    """Half how the game is won, half the life's details (a weighted mean of theirs)."""
+    return (a.goal != b.goal) / 2 + _life_details(a, b) / 2
+
+
+def _life_details(a: LifeModel, b: LifeModel) -> float:
     return _mean((a.system != b.system, 1.0), (a.cards != b.cards, 1.0), (a.counts_up != b.counts_up, 1.0),
                  (a.triggers != b.triggers, 1.0), (a.walls != b.walls, 1.0), (_ratio(a.amount, b.amount), 0.5))
 
 
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = a | b
+    return 1.0 - len(a & b) / len(union) if union else 0.0
+
+
 def _attack_distance(a: AttackModel, b: AttackModel) -> float:
-    union = a.targets | b.targets
-    targets = 1.0 - len(a.targets & b.targets) / len(union) if union else 0.0
-    return (targets + _near(a.blockers, b.blockers, _NEAR_BLOCKERS) + (a.leader != b.leader)
-            + (a.one_sided != b.one_sided) + (a.check != b.check) + (a.sickness != b.sickness)) / 6
+    """Half how an attack is answered, half the attacks' details (the mean of six parts)."""
+    details = (_jaccard(a.targets, b.targets) + _near(a.blockers, b.blockers, _NEAR_BLOCKERS) + (a.leader != b.leader)
+               + (a.one_sided != b.one_sided) + (a.check != b.check) + (a.sickness != b.sickness)) / 6
+    return _jaccard(a.answer, b.answer) / 2 + details / 2
 
 
 def _system_distance(a: Signature, b: Signature, resolver: Resolver) -> float:

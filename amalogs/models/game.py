@@ -304,6 +304,10 @@ class LifeRules(Named):
     from_card: Slug | None = Field(
         None, description="the id of an extra-card kind (deck.extra_cards) whose printed HP (the stat the page "
         "maps to HP) is the player's starting life, as a leader's HP; default: life is life.starting")
+    race: Flag = Field(
+        False, description="the game is a race: a player wins by counting up a score of its own (Lorcana's lore) and "
+        "nobody loses life; the life is then what the opponent still needs to win (life.starting), and each point "
+        "the opponent scores takes one away")
 
 
 class Guard(DataModel):
