@@ -63,9 +63,20 @@ def test_build_divide_against_guild_heroes_systems(catalog: Catalog) -> None:
 
 
 def test_forts_against_castle_walls(catalog: Catalog) -> None:
-    # フォートライフ vs シールドライフ, both cards counted down; GH's forts trigger and have defence values;
-    # 4 forts against 8 walls (weight ½)
-    assert _pair(catalog, "GH", "SGK")["life"] == pytest.approx((3 + 0.5 * 0.5) / 5.5)
+    # both won the same way (the cards taken, then a last hit): the first half is 0; of the details, フォートライフ vs
+    # シールドライフ, GH's forts trigger and have defence values, 4 forts against 8 walls (weight ½)
+    assert _pair(catalog, "GH", "SGK")["life"] == pytest.approx((3 + 0.5 * 0.5) / 5.5 / 2)
+
+
+def test_how_a_game_is_won_is_half_the_life_measure(catalog: Catalog) -> None:
+    refs = load_catalog([DATA / "reference-games"])
+    goals = {g: _sig(refs, g).life.goal for g in ("LOR", "WS", "OP", "YGO")}
+    assert goals == {"LOR": "race", "WS": "counted-up", "OP": "cards", "YGO": "points"}
+    assert (_sig(catalog, "PK").life.goal, _sig(catalog, "VG").life.goal) == ("prizes", "counted-up")
+    # Lorcana's lore is written as 20 life points, like Shadowverse EVOLVE's leader: the details agree (both
+    # ライフポイント, 20, no cards, no triggers), the way to win does not
+    assert _pair(refs, "LOR", "SVE")["life"] == 0.5
+    assert _pair(refs, "WS", "YGO")["life"] > 0.5
 
 
 def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:
@@ -96,7 +107,17 @@ def test_the_resource_model_reads_how_resources_arrive_stay_and_are_capped() -> 
 def test_vanguard_has_a_leader_and_a_drive_check(catalog: Catalog) -> None:
     vg, zx = _sig(catalog, "VG").attacks, _sig(catalog, "ZX").attacks
     assert vg.leader and not zx.leader and vg.check and not zx.check
-    assert _pair(catalog, "VG", "ZX")["attacks"] == pytest.approx(2 / 6)
+    # VG's attacks are answered from the hand (its guard step), Z/X's not at all: 1 for the first half
+    assert _pair(catalog, "VG", "ZX")["attacks"] == pytest.approx(1 / 2 + 2 / 6 / 2)
+
+
+def test_how_an_attack_is_answered_is_half_the_attacks_measure(catalog: Catalog) -> None:
+    refs = load_catalog([DATA / "reference-games"])
+    answers = {g: _sig(refs, g).attacks.answer for g in ("FAB", "OP", "WS", "GCG")}
+    assert answers == {"FAB": {"hand"}, "OP": {"block", "hand"}, "WS": set(), "GCG": {"block"}}
+    assert _sig(catalog, "MTG").attacks.answer == {"block"} and _sig(catalog, "VG").attacks.answer == {"hand"}
+    # blockers or cards from the hand, against blockers only: half of the first half apart
+    assert _pair(refs, "OP", "GCG")["attacks"] >= 0.25
 
 
 def test_break_joker_has_no_hand_and_plays_rounds(catalog: Catalog) -> None:
