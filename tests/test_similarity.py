@@ -18,6 +18,7 @@ from amalogs.compare.similarity import (
     ResourceModel,
     Signature,
     compare,
+    cyclic_edit_distance,
     edit_distance,
     matrix,
     signature,
@@ -52,7 +53,7 @@ def test_weighted_jaccard_known_answers() -> None:
 
 def test_build_divide_against_sengoku(catalog: Catalog) -> None:
     d = _pair(catalog, "BD", "SGK")
-    assert d["turn"] == pytest.approx(1 / 12)  # SGK adds a 資源 phase to BD's five; both play turns
+    assert d["turn"] == pytest.approx(1 / 7)  # SGK adds a 資源 phase to BD's five (one step of the longer six, plus 1)
     assert d["hand"] == pytest.approx((1 - 5 / 7) / 3)  # same opening hand and draw; hand limit 5 against 7
     assert d["systems"] == pytest.approx(1 / 4)  # BP vs AP/DP is settled (½); both SPS
     assert d["we"] == 0
@@ -126,7 +127,18 @@ def test_break_joker_has_no_hand_and_plays_rounds(catalog: Catalog) -> None:
     for other in catalog.games:
         if other != "break-joker":
             d = _pair(catalog, "BJ", other)
-            assert d["hand"] == 1 and d["turn"] >= 0.5
+            phases = _sig(catalog, other).phases
+            # rounds against turns: one step more than the phases' own difference
+            steps = cyclic_edit_distance(bj.phases, phases) + 1
+            assert d["hand"] == 1 and d["turn"] == pytest.approx(steps / (max(len(bj.phases), len(phases)) + 1))
+
+
+def test_a_turn_is_a_cycle_wherever_its_rules_start_it() -> None:
+    # Flesh and Blood draws at the end of its turn: the same cycle as a draw at the start
+    assert cyclic_edit_distance(["開始", "メイン", "終了", "ドロー"], ["ドロー", "開始", "メイン", "終了"]) == 0
+    assert edit_distance(["開始", "メイン", "終了", "ドロー"], ["ドロー", "開始", "メイン", "終了"]) == 2
+    assert cyclic_edit_distance(["開始", "ドロー", "メイン"], ["開始", "ドロー", "資源", "メイン"]) == 1
+    assert cyclic_edit_distance([], ["a", "b"]) == 2 and cyclic_edit_distance(["a"], []) == 1
 
 
 def test_we_distance(catalog: Catalog) -> None:

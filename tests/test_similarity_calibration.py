@@ -40,11 +40,14 @@ from amalogs.errors import AmalogsError
 
 from .conftest import DATA, USER_ROOT, full, sampled
 
-JUDGES = (DATA / "similarity-judgements.toml", *(DATA / f"similarity-judgements-{x}.toml" for x in "bcde"))
-"""The panel: judge A's set first (its reasons are the panel's), then judges B–E."""
+JUDGES = (DATA / "similarity-judgements.toml", *(DATA / f"similarity-judgements-{x}.toml" for x in "bcdefghi"))
+"""The panel: judge A's set first (its reasons are the panel's where it judged), then judges B–I. A–E judge every
+pair of the first 18 games; F–I every pair that touches the four games added after (Star Wars: Unlimited,
+KeyForge, UNION ARENA, Fusion World)."""
+ADDED = frozenset({"star-wars-unlimited", "keyforge", "union-arena", "dragon-ball-fusion-world"})
 REFERENCE_GAMES = DATA / "reference-games"
-FLOOR = 0.82  # measured 0.847 over the 153 judged pairs of the 18 games (docs/similarity.md)
-SHIPPED_FLOOR = 0.88  # measured 0.914 over the 36 pairs of the nine shipped games
+FLOOR = 0.77  # measured 0.799 over the 231 judged pairs of the 22 games (docs/similarity.md)
+SHIPPED_FLOOR = 0.90  # measured 0.931 over the 36 pairs of the nine shipped games
 
 
 @pytest.fixture(scope="module")
@@ -55,42 +58,48 @@ def reference_catalog() -> Catalog:
 
 def test_every_pair_of_the_reference_games_is_judged_once_with_a_reason_by_each_judge(
         catalog: Catalog, reference_catalog: Catalog) -> None:
+    """Judges A–E judge every pair of the first 18 games, judges F–I every pair that touches the four added
+    after: every pair of the 22 by four or five judges, each pair once by each."""
     assert len(reference_catalog.games) >= 15 and catalog.games.keys() <= reference_catalog.games.keys()
-    every = {frozenset(p) for p in combinations(reference_catalog.games, 2)}
+    games = set(reference_catalog.games)
+    first = {frozenset(p) for p in combinations(sorted(games - ADDED), 2)}
+    added = {frozenset(p) for p in combinations(sorted(games), 2)} - first
     judges = []
     for path in JUDGES:
         judged = load_judgements(path)
         pairs = [frozenset((j.a, j.b)) for j in judged.pair]
-        assert len(pairs) == len(set(pairs)) and set(pairs) == every, path
+        assert len(pairs) == len(set(pairs)) and set(pairs) == (first if judged.judge in "ABCDE" else added), path
         assert all(len(j.reason) > 20 and j.score == int(j.score) for j in judged.pair), path
         judges.append(judged.judge)
-    assert judges == ["A", "B", "C", "D", "E"]
+    assert judges == list("ABCDEFGHI")
+    assert {frozenset((j.a, j.b)) for j in load_judgements(*JUDGES).pair} == first | added
 
 
 def test_the_panel_scores_each_pair_the_mean_of_its_judges() -> None:
     sets = [load_judgements(path) for path in JUDGES]
     mean = load_judgements(*JUDGES)
-    assert mean.judge == "panel of A, B, C, D, E" and len(mean.pair) == len(sets[0].pair)
-    for k, j in enumerate(mean.pair):
-        scores = [next(x.score for x in s.pair if {x.a, x.b} == {j.a, j.b}) for s in sets]
-        assert j.score == pytest.approx(sum(scores) / len(scores)) and j.reason == sets[0].pair[k].reason
+    assert mean.judge == "panel of A, B, C, D, E, F, G, H, I"
+    for j in mean.pair:
+        scores = [x.score for s in sets for x in s.pair if {x.a, x.b} == {j.a, j.b}]
+        assert len(scores) in (4, 5) and j.score == pytest.approx(sum(scores) / len(scores))
     agreement_with_the_others = inter_judge(sets)
     print("each judge against the mean of the others: " + ", ".join(f"{k} {v:.3f}"
                                                                     for k, v in agreement_with_the_others.items()))
-    assert list(agreement_with_the_others) == ["A", "B", "C", "D", "E"]
-    assert min(agreement_with_the_others.values()) >= 0.7  # (measured 0.788 to 0.914)
+    assert list(agreement_with_the_others) == list("ABCDEFGHI")
+    assert min(agreement_with_the_others.values()) >= 0.7  # (measured 0.788 to 0.923)
 
 
-def test_a_panel_refuses_judges_of_different_pairs_and_a_judge_who_scores_halves(tmp_path: Path) -> None:
+def test_a_panel_means_the_judges_of_each_pair_and_refuses_a_pair_scored_twice_or_in_halves(tmp_path: Path) -> None:
     one = Judgements(judge="X", pair=(Judgement(a="a", b="b", score=2, reason="r" * 21),
                                       Judgement(a="a", b="c", score=3, reason="r" * 21)))
-    other = Judgements(judge="Y", pair=(Judgement(a="b", b="a", score=4, reason="r" * 21),
-                                        Judgement(a="b", b="c", score=3, reason="r" * 21)))
-    with pytest.raises(AmalogsError, match="judge Y does not judge the same pairs as judge X"):
-        panel([one, other])
-    same = Judgements(judge="Z", pair=(Judgement(a="a", b="c", score=5, reason="r" * 21),
-                                       Judgement(a="b", b="a", score=3, reason="r" * 21)))
-    assert [j.score for j in panel([one, same]).pair] == [2.5, 4.0]
+    other = Judgements(judge="Y", pair=(Judgement(a="b", b="a", score=4, reason="s" * 21),
+                                        Judgement(a="b", b="c", score=3, reason="s" * 21)))
+    both = panel([one, other])
+    assert [(j.a, j.b, j.score, j.reason[0]) for j in both.pair] == [("a", "b", 3.0, "r"), ("a", "c", 3.0, "r"),
+                                                                      ("b", "c", 3.0, "s")]
+    twice = Judgements(judge="Z", pair=(*one.pair, Judgement(a="b", b="a", score=5, reason="r" * 21)))
+    with pytest.raises(AmalogsError, match="judge Z scores a – b twice"):
+        panel([twice])
     halves = tmp_path / "h.toml"
     halves.write_text('version = 1\n[[pair]]\na = "a"\nb = "b"\nscore = 2.5\nreason = "a reason of more words"\n',
                       encoding="utf-8")
@@ -147,7 +156,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
     loo = leave_one_out(reference_catalog, judged, held=held)
     print(f"leave-one-out rho = {loo.rho:.3f} over {loo.pairs} pairs")
     assert loo.pairs == len(held or judged.pair) == len(loo.rows) == len(loo.weights)
-    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.80)  # (measured 0.839 over all 153)
+    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.76)  # (measured 0.792 over all 231)
     distances, scores = measured(reference_catalog, judged)
     pairs = [(j.a, j.b) for j in judged.pair]
     order = held or list(range(len(pairs)))
@@ -162,7 +171,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
         assert sum(weights.values()) == pytest.approx(1) and min(weights.values()) >= CHOSEN.floor - 1e-9
 
 
-GAME_OUT_FLOOR = 0.82  # measured 0.842 over the 18 games of the reference set (docs/similarity.md)
+GAME_OUT_FLOOR = 0.75  # measured 0.776 over the 22 games of the reference set (docs/similarity.md)
 
 
 def test_leave_one_game_out_predicts_a_game_from_weights_fitted_without_any_of_its_pairs(

@@ -84,7 +84,7 @@ SETTINGS: tuple[FitSetting, ...] = tuple(FitSetting(f, t) for f in (0.02, 0.05, 
                                          for t in (0.005, 0.01, 0.02, 0.04))
 """The fit settings :func:`choose_setting` tries: each is judged by its leave-one-game-out rho."""
 
-CHOSEN = FitSetting(0.05, 0.005)
+CHOSEN = FitSetting(0.08, 0.01)
 """The setting with the best leave-one-game-out rho over the reference set (:func:`choose_setting`), which
 :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is fitted with."""
 
@@ -108,8 +108,8 @@ class Judgements(DataModel):
 
 
 def load_judgements(*paths: Path) -> Judgements:
-    """Read a reference set, or several judges' sets of the same pairs as one panel (:func:`panel`); a problem
-    is one line naming the file."""
+    """Read a reference set, or several judges' sets as one panel (:func:`panel`); a problem is one line naming
+    the file."""
     sets = []
     for path in paths:
         try:
@@ -132,38 +132,37 @@ def load_judgements(*paths: Path) -> Judgements:
 
 
 def panel(sets: Sequence[Judgements]) -> Judgements:
-    """Several judges' sets of the same pairs as one: each pair scored the mean of its judges' scores, in the
-    first set's order, with the first judge's reason. Every set must judge the same pairs, each once."""
-    keyed = []
+    """Several judges' sets as one: each pair any of them judged, scored the mean of the scores of the judges who
+    judged it, with the reason of the first of them; pairs in the order the sets first give them. A judge may not
+    score a pair twice."""
+    scores: dict[frozenset[str], list[float]] = {}
+    first: dict[frozenset[str], Judgement] = {}
     for n, found in enumerate(sets):
-        pairs = {frozenset((j.a, j.b)): j for j in found.pair}
-        if len(pairs) != len(found.pair):
-            raise AmalogsError(f"judge {found.judge or n + 1} scores a pair twice")
-        keyed.append(pairs)
-    first = keyed[0]
-    for n, pairs in enumerate(keyed[1:], 1):
-        if pairs.keys() != first.keys():
-            odd = sorted(" – ".join(sorted(p)) for p in pairs.keys() ^ first.keys())
-            raise AmalogsError(f"judge {sets[n].judge or n + 1} does not judge the same pairs as judge "
-                               f"{sets[0].judge or 1} ({len(odd)} differ, e.g. {odd[0]})")
-    means = tuple(j.model_copy(update={"score": sum(k[frozenset((j.a, j.b))].score for k in keyed) / len(keyed)})
-                  for j in sets[0].pair)
+        mine = [frozenset((j.a, j.b)) for j in found.pair]
+        if len(set(mine)) != len(mine):
+            twice = next(p for p in mine if mine.count(p) > 1)
+            raise AmalogsError(f"judge {found.judge or n + 1} scores {' – '.join(sorted(twice))} twice")
+        for key, j in zip(mine, found.pair, strict=True):
+            scores.setdefault(key, []).append(j.score)
+            first.setdefault(key, j)
+    means = tuple(j.model_copy(update={"score": sum(scores[k]) / len(scores[k])}) for k, j in first.items())
     names = [s.judge or str(n + 1) for n, s in enumerate(sets)]
     return Judgements(judge=f"panel of {', '.join(names)}", pair=means)
 
 
 def inter_judge(sets: Sequence[Judgements]) -> dict[str, float]:
-    """How far the judges agree: Spearman's rho of each judge against the mean of the others, over the same
-    pairs (the most a measure can be expected to agree with one judge is about this)."""
+    """How far the judges agree: Spearman's rho of each judge against the mean of the others, over the pairs it
+    shares with at least one other judge (the most a measure can be expected to agree with one judge is about
+    this)."""
     from scipy.stats import spearmanr
 
     out: dict[str, float] = {}
     for n, found in enumerate(sets):
         others = panel([s for m, s in enumerate(sets) if m != n])
         theirs = {frozenset((j.a, j.b)): j.score for j in others.pair}
-        mine = [j.score for j in found.pair]
-        out[found.judge or str(n + 1)] = float(spearmanr(mine, [theirs[frozenset((j.a, j.b))]
-                                                                for j in found.pair]).statistic)
+        shared = [j for j in found.pair if frozenset((j.a, j.b)) in theirs]
+        out[found.judge or str(n + 1)] = float(spearmanr([j.score for j in shared],
+                                                         [theirs[frozenset((j.a, j.b))] for j in shared]).statistic)
     return out
 
 

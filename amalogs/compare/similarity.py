@@ -10,9 +10,9 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   zones (but not hand, life or resource zones), what permanents count as, the canonical stats other than
   BP/AP/DP/SP/HP, unified keywords, colour slots, cleanup timing, permanent range, spell speeds. Each kind
   has a weight (:data:`CONCEPT_WEIGHTS`); distance = 1 − Σ min(wₐ, w_b) / Σ max(wₐ, w_b).
-- **Turn structure** (``turn``): the mean of the edit distance (insert, delete, substitute: 1 each)
-  between the canonical phase sequences, divided by the longer one's length, and 1 when one game plays
-  turns and the other rounds.
+- **Turn structure** (``turn``): the edit distance (insert, delete, substitute: 1 each) between the canonical
+  phase cycles, the least over where one of them starts (a turn is a cycle), plus 1 when one game plays turns
+  and the other rounds, divided by the longer cycle's length plus 1.
 - **Hand** (``hand``): 1 when one game has a hand and the other none (ブレイクジョーカー); else the mean
   of the opening-hand, draw-per-turn and hand-limit differences (``1 − min/max``; no limit against a limit
   counts ½).
@@ -71,6 +71,7 @@ __all__ = [
     "ResourceModel",
     "Signature",
     "compare",
+    "cyclic_edit_distance",
     "edit_distance",
     "matrix",
     "signature",
@@ -92,14 +93,14 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.05,
-    "turn": 0.38,
-    "hand": 0.11,
+    "concepts": 0.11,
+    "turn": 0.1,
+    "hand": 0.24,
     "resources": 0.14,
-    "life": 0.11,
-    "attacks": 0.11,
-    "systems": 0.05,
-    "we": 0.05,
+    "life": 0.13,
+    "attacks": 0.12,
+    "systems": 0.08,
+    "we": 0.08,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
@@ -355,9 +356,18 @@ def _near(x: str, y: str, halves: frozenset[frozenset[str]]) -> float:
     return 0.0 if x == y else 0.5 if frozenset((x, y)) in halves else 1.0
 
 
+def cyclic_edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """The least edit distance between ``b`` and any rotation of ``a``: a turn is a cycle, and where a game's rules
+    say it starts (Flesh and Blood draws at the end of its turn) is a convention, not a difference of play."""
+    if not a:
+        return len(b)
+    return min(edit_distance([*a[k:], *a[:k]], b) for k in range(len(a)))
+
+
 def _turn(a: Signature, b: Signature) -> float:
-    longest = max(len(a.phases), len(b.phases)) or 1
-    return (edit_distance(a.phases, b.phases) / longest + (a.unit != b.unit)) / 2
+    """The phases' cyclic edit distance, with turns against rounds one step more, over the longer cycle plus one."""
+    longest = max(len(a.phases), len(b.phases)) + 1
+    return (cyclic_edit_distance(a.phases, b.phases) + (a.unit != b.unit)) / longest
 
 
 def _hand_distance(a: HandModel, b: HandModel) -> float:
