@@ -58,7 +58,16 @@ from amalogs.models.cards import Card, Deck
 from amalogs.models.game import GameProfile
 from amalogs.models.mapping import MappingPage
 from amalogs.models.ontology import Ontology
-from amalogs.user_paths import _kind_of, _listing_all, _unique, _validate_card_file, _walk
+from amalogs.user_paths import (
+    _counted,
+    _holding_root,
+    _kind_of,
+    _listing_all,
+    _only_context,
+    _unique,
+    _validate_card_file,
+    _walk,
+)
 
 __all__ = [
     "Catalog",
@@ -481,6 +490,7 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
     files: list[Path] = []
     folders: list[Path] = []
     missing: list[DataError] = []
+    context: list[Path] = []  # the data folders that hold a file asked alone: read for its game, not checked
     for path in paths:
         if not _exists(path):
             missing.append(DataError(path, "", "no such file or folder"))
@@ -490,26 +500,20 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
             _walk(path, folders, files)
         else:
             files.append(path)
+            context += _holding_root(path)
     loader = _Loader()
-    collected = _gather(list(dict.fromkeys(roots)), loader, everything=True)
-    errors = list(collected.errors)
+    asked_roots = set(roots)
+    collected = _gather(list(dict.fromkeys(roots + context)), loader, everything=True)
+    needed = {root / "games" / file.resolve().stem for file in files
+              for root in _holding_root(file)}  # an asked page's own profile: its errors are the page's cause
+    errors = [e for e in collected.errors
+              if not _only_context(e.file, context, asked_roots) or e.file.resolve().parent in needed]
     base = collected.catalog
     for folder in folders:
         errors.extend(_validate_game_folder(folder, base, loader))
     for file in files:
         errors.extend(_validate_file(file, base, loader))
     return _counted(loader.paths, paths), _unique(missing + errors)
-
-
-def _counted(read: list[Path], asked: Sequence[Path]) -> int:
-    """How many data files validating ``asked`` checked: those inside what was asked (the shipped data and
-    the configured roots it read to check them against are not counted), or every file read when nothing was
-    asked (the shipped data itself)."""
-    unique = {p.resolve() for p in read}
-    if not asked:
-        return len(unique)
-    wanted = [a.resolve() for a in asked]
-    return sum(1 for p in unique if any(p == a or a in p.parents for a in wanted))
 
 
 def _validate_game_folder(folder: Path, base: Catalog | None, counter: _Loader) -> list[DataError]:

@@ -2,13 +2,15 @@
 
 :func:`amalogs.catalog.validate_paths` takes data roots, game folders and single files. These are its parts that
 need no catalog of their own: finding the game folders and other data files under a folder (symbolic links to
-folders not followed), telling what a lone file is (by its name and place, else by its top-level keys), checking
-a lone card or deck file against the game it names, and keeping each problem once. The parts that read a
+folders not followed), telling what a lone file is (by its name and place, else by its top-level keys), the data
+folder a lone file sits in (read for its games, its other files not reported), checking a lone card or deck file
+against the game it names, keeping each problem once and counting the files checked. The parts that read a
 profile or make a game stay in :mod:`amalogs.catalog`, beside the loader they share.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,3 +104,31 @@ def _kind_of(path: Path) -> str:
     if "overview" in data or "deck" in data:
         return "profile"
     return "unknown"
+
+
+def _holding_root(path: Path) -> list[Path]:
+    """The data folder a lone page sits in (``<root>/mappings/<id>.toml``) when its game's folder is there too
+    (``<root>/games/<id>``): that folder's games are what the page is checked against."""
+    where = path.resolve()
+    root = where.parent.parent
+    if where.parent.name == "mappings" and (root / "games" / where.stem).is_dir():
+        return [root]
+    return []
+
+
+def _only_context(file: Path, context: list[Path], asked: set[Path]) -> bool:
+    """Whether an error is about a file of a data folder read only for context (not one asked for)."""
+    where = file.resolve()
+    inside = [root for root in context if root == where or root in where.parents]
+    return bool(inside) and not any(root == where or root in where.parents for root in asked)
+
+
+def _counted(read: list[Path], asked: Sequence[Path]) -> int:
+    """How many data files validating ``asked`` checked: those inside what was asked (the shipped data and
+    the configured roots it read to check them against are not counted), or every file read when nothing was
+    asked (the shipped data itself)."""
+    unique = {p.resolve() for p in read}
+    if not asked:
+        return len(unique)
+    wanted = [a.resolve() for a in asked]
+    return sum(1 for p in unique if any(p == a or a in p.parents for a in wanted))

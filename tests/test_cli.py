@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -149,6 +150,26 @@ def test_validate_the_shipped_data(cli: Cli) -> None:
 def test_validate_a_user_root(cli: Cli) -> None:
     code, out, _ = cli("validate", str(USER_ROOT))
     assert code == 0, out
+
+
+def test_validate_a_page_alone_checks_it_against_its_own_folders_game(cli: Cli, tmp_path: Path) -> None:
+    """A page given alone is checked against the profile beside it (../games/<id>), not only the shipped games;
+    the folder's other files are read for context, not reported; a broken profile of its own is."""
+    root = tmp_path / "mine"
+    shutil.copytree(USER_ROOT, root)
+    page = root / "mappings" / "battle-spirits.toml"
+    code, out, _ = cli("validate", str(page))
+    assert code == 0 and out.startswith("all valid (1 file"), out
+    other = root / "games" / "other" / "game.toml"  # a broken file of the folder that was not asked for
+    other.parent.mkdir()
+    other.write_text("id = 'other'\n", encoding="utf-8")
+    code, out, _ = cli("validate", str(page))
+    assert code == 0 and "other" not in out, out
+    profile = root / "games" / "battle-spirits" / "game.toml"
+    profile.write_text(profile.read_text(encoding="utf-8").replace("starting_hand = 4", "starting_hand = 'x'"),
+                       encoding="utf-8")
+    code, out, err = cli("validate", str(page))
+    assert code == 1 and "setup.starting_hand" in out + err and "game.toml" in out + err
 
 
 def test_schema_writes_one_json_schema_per_file_kind(cli: Cli, tmp_path: Path) -> None:
