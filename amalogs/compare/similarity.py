@@ -97,14 +97,14 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.11,
-    "turn": 0.1,
-    "hand": 0.24,
-    "resources": 0.14,
-    "life": 0.13,
+    "concepts": 0.14,
+    "turn": 0.13,
+    "hand": 0.13,
+    "resources": 0.12,
+    "life": 0.12,
     "attacks": 0.12,
-    "systems": 0.08,
-    "we": 0.08,
+    "systems": 0.12,
+    "we": 0.12,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
