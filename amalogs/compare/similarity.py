@@ -43,8 +43,9 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.799 over 231 pairs of 22 games judged by a panel,
-0.792 leave-one-out, 0.776 leave-one-game-out, 0.647 on four games the measure never saw).
+the reference set, the fit and its figures (Spearman's rho 0.740 over 325 pairs of 26 games judged by a panel,
+0.738 leave-one-out, 0.738 leave-one-game-out; 0.44, 0.65 and 0.22 on three rounds of games the measure never
+saw).
 """
 
 from __future__ import annotations
