@@ -491,6 +491,7 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
     folders: list[Path] = []
     missing: list[DataError] = []
     context: list[Path] = []  # the data folders that hold a file asked alone: read for its game, not checked
+    needed: set[Path] = set()
     for path in paths:
         if not _exists(path):
             missing.append(DataError(path, "", "no such file or folder"))
@@ -500,12 +501,13 @@ def validate_paths(paths: Sequence[Path], extra_roots: Iterable[Path | str] = ()
             _walk(path, folders, files)
         else:
             files.append(path)
-            context += _holding_root(path)
+            root = _holding_root(path)
+            if root is not None:
+                context.append(root)
+                needed.add(root / "games" / path.resolve().stem)  # the page's own game: its errors are the page's
     loader = _Loader()
     asked_roots = set(roots)
     collected = _gather(list(dict.fromkeys(roots + context)), loader, everything=True)
-    needed = {root / "games" / file.resolve().stem for file in files
-              for root in _holding_root(file)}  # an asked page's own profile: its errors are the page's cause
     errors = [e for e in collected.errors
               if not _only_context(e.file, context, asked_roots) or e.file.resolve().parent in needed]
     base = collected.catalog

@@ -106,21 +106,19 @@ def _kind_of(path: Path) -> str:
     return "unknown"
 
 
-def _holding_root(path: Path) -> list[Path]:
+def _holding_root(path: Path) -> Path | None:
     """The data folder a lone page sits in (``<root>/mappings/<id>.toml``) when its game's folder is there too
     (``<root>/games/<id>``): that folder's games are what the page is checked against."""
     where = path.resolve()
     root = where.parent.parent
-    if where.parent.name == "mappings" and (root / "games" / where.stem).is_dir():
-        return [root]
-    return []
+    return root if where.parent.name == "mappings" and (root / "games" / where.stem).is_dir() else None
 
 
 def _only_context(file: Path, context: list[Path], asked: set[Path]) -> bool:
     """Whether an error is about a file of a data folder read only for context (not one asked for)."""
     where = file.resolve()
-    inside = [root for root in context if root == where or root in where.parents]
-    return bool(inside) and not any(root == where or root in where.parents for root in asked)
+    return any(where.is_relative_to(root) for root in context) and not any(where.is_relative_to(root)
+                                                                           for root in asked)
 
 
 def _counted(read: list[Path], asked: Sequence[Path]) -> int:
@@ -131,4 +129,4 @@ def _counted(read: list[Path], asked: Sequence[Path]) -> int:
     if not asked:
         return len(unique)
     wanted = [a.resolve() for a in asked]
-    return sum(1 for p in unique if any(p == a or a in p.parents for a in wanted))
+    return sum(1 for p in unique if any(p.is_relative_to(a) for a in wanted))

@@ -1,11 +1,12 @@
-"""The similarity measure against the project's reference judgements: five judges' sets
-(tests/data/similarity-judgements.toml, judge A, and similarity-judgements-b … -e.toml, judges B–E, each written
-blind to the others and to the measure) in which every pair of the reference set's 18 games — the nine shipped,
-バトルスピリッツ (tests/data/user-root) and eight written from their public rules (tests/data/reference-games) — is
-judged once with a reason; the reference score of a pair is the panel's mean. Spearman's rank
-correlation between the judged scores and the measured similarity is kept from falling below its floor, the
-weights are the fit's with the setting chosen by the leave-one-game-out figure, and the held-out figures say how
-far the fit carries to a pair, and to a game, it did not see (docs/similarity.md)."""
+"""The similarity measure against the project's reference judgements: thirteen judges' sets
+(tests/data/similarity-judgements.toml, judge A, and similarity-judgements-b … -m.toml, judges B–M, each written
+blind to the others and to the measure) by which every pair of the reference set's 26 games — the nine shipped,
+バトルスピリッツ (tests/data/user-root) and sixteen written from their public rules (tests/data/reference-games) — is
+judged by four or five judges with a reason; the reference score of a pair is the mean of its judges. Spearman's
+rank correlation between the judged scores and the measured similarity is kept from falling below its floor, the
+weights are the fit's with the setting chosen by the leave-one-game-out figure, the held-out figures say how far
+the fit carries to a pair, and to a game, it did not see, and four games written and judged after the measure was
+frozen (tests/data/fresh-games) say what a new game meets (docs/similarity.md)."""
 
 from __future__ import annotations
 
@@ -104,12 +105,8 @@ def test_a_panel_means_the_judges_of_each_pair_and_refuses_a_pair_scored_twice_o
     twice = Judgements(judge="Z", pair=(*one.pair, Judgement(a="b", b="a", score=5, reason="r" * 21)))
     with pytest.raises(AmalogsError, match="judge Z scores a – b twice"):
         panel([twice])
-    halves = tmp_path / "h.toml"
-    halves.write_text('version = 1\n[[pair]]\na = "a"\nb = "b"\nscore = 2.5\nreason = "a reason of more words"\n',
-                      encoding="utf-8")
-    with pytest.raises(AmalogsError) as info:
-        load_judgements(halves)
-    assert str(halves) in str(info.value) and "whole numbers" in str(info.value) and "\n" not in str(info.value)
+    _refused_in_one_line(tmp_path / "h.toml", 'a = "a"\nb = "b"\nscore = 2.5\nreason = "a reason of more words"',
+                         "whole numbers")
 
 
 def test_the_reference_set_spans_the_kinds_of_life_and_resources(reference_catalog: Catalog) -> None:
@@ -259,13 +256,17 @@ def test_a_ranking_that_disagrees_is_measured_as_such(reference_catalog: Catalog
     assert agreement(reference_catalog, reversed_).rho == pytest.approx(-agreement(reference_catalog, judged).rho)
 
 
-def test_a_broken_reference_file_is_one_line(tmp_path: Path, catalog: Catalog) -> None:
-    bad = tmp_path / "j.toml"
-    bad.write_text('version = 1\n[[pair]]\na = "build-divide"\nb = "guild-heroes"\nscore = 9\nreason = "x"\n',
-                   encoding="utf-8")
+def _refused_in_one_line(path: Path, pair: str, word: str) -> None:
+    """A judgements file of one pair is refused in one line that names the file and says ``word``."""
+    path.write_text(f"version = 1\n[[pair]]\n{pair}\n", encoding="utf-8")
     with pytest.raises(AmalogsError) as info:
-        load_judgements(bad)
-    assert str(bad) in str(info.value) and "score" in str(info.value) and "\n" not in str(info.value)
+        load_judgements(path)
+    assert str(path) in str(info.value) and word in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_broken_reference_file_is_one_line(tmp_path: Path, catalog: Catalog) -> None:
+    _refused_in_one_line(tmp_path / "j.toml", 'a = "build-divide"\nb = "guild-heroes"\nscore = 9\nreason = "x"',
+                         "score")
     unknown = Judgements(pair=(Judgement(a="build-divide", b="no-such-game", score=3, reason="a reason"),) * 3)
     with pytest.raises(AmalogsError, match="no-such-game"):
         agreement(catalog, unknown)

@@ -264,19 +264,13 @@ _GOALS = {"ダメージ蓄積": "counted-up", "プライズカード": "prizes",
 """How a game is won, by its life system (any other system: the life cards or shields are taken, then a last hit)."""
 
 
-def _goal(game: Game) -> str:
-    """How the game is won: a race to a score of one's own, damage counted up to a limit, prize cards taken, life
-    cards (shields, walls) taken, or a life total brought to 0."""
-    if game.profile.life.race:
-        return "race"
-    return _GOALS.get(game.page.life_system().value, "cards")
-
-
 def _life(game: Game) -> LifeModel:
     p, page = game.profile, game.page
     system = page.life_system().value
     counts_up = system == "ダメージ蓄積"
-    return LifeModel(_goal(game), system, p.life.zone is not None, counts_up, p.life.triggers is not None,
+    # how the game is won: a race to a score of one's own, else by the life system
+    goal = "race" if p.life.race else _GOALS.get(system, "cards")
+    return LifeModel(goal, system, p.life.zone is not None, counts_up, p.life.triggers is not None,
                      any(t.defence is not None for t in p.life.tiers), p.life.starting)
 
 
@@ -288,9 +282,10 @@ def _attacks(game: Game) -> AttackModel:
     blockers = p.battle.blockers or ("any" if AttackRule.BLOCK in rules else "none")
     leader = (AttackRule.SELECTED_LEADER in rules or p.life.from_card is not None
               or any(e.counts_as == Genus.LEADER_CHARA for e in page.permanent_types))
-    answer = frozenset(("block",) * (blockers != "none") + ("hand",) * (p.battle.guard is not None))
-    return AttackModel(targets, answer, blockers, leader, AttackRule.ONE_SIDED_ATTACK in rules, p.battle.attack_check > 0,
-                       p.battle.summoning_sickness)
+    answer = frozenset(way for way, open_ in (("block", blockers != "none"), ("hand", p.battle.guard is not None))
+                       if open_)
+    return AttackModel(targets, answer, blockers, leader, AttackRule.ONE_SIDED_ATTACK in rules,
+                       p.battle.attack_check > 0, p.battle.summoning_sickness)
 
 
 def signature(game: Game) -> Signature:
