@@ -41,13 +41,15 @@ from amalogs.errors import AmalogsError
 
 from .conftest import DATA, USER_ROOT, full, sampled
 
-JUDGES = (DATA / "similarity-judgements.toml", *(DATA / f"similarity-judgements-{x}.toml" for x in "bcdefghijklm"))
+JUDGES = (DATA / "similarity-judgements.toml", *(DATA / f"similarity-judgements-{x}.toml" for x in "bcdefghijklmnopq"))
 """The panel: judge A's set first (its reasons are the panel's where it judged), then judges B–M. A–E judge every
 pair of the first 18 games; F–I every pair that touches the four games of the first round on unseen games (Star
-Wars: Unlimited, KeyForge, UNION ARENA, Fusion World) and none of the second's; J–M every pair that touches the
-second round's (WIXOSS, Buddyfight, Sorcery, Rush Duel)."""
+Wars: Unlimited, KeyForge, UNION ARENA, Fusion World) and none of the later rounds'; J–M every pair that touches
+the second round's (WIXOSS, Buddyfight, Sorcery, Rush Duel) and none of the third's; N–Q every pair that touches
+the third round's (Hearthstone, hololive OCG, Altered, Grand Archive)."""
 ROUND_1 = frozenset({"star-wars-unlimited", "keyforge", "union-arena", "dragon-ball-fusion-world"})
 ROUND_2 = frozenset({"wixoss", "buddyfight", "sorcery", "rush-duel"})
+ROUND_3 = frozenset({"hearthstone", "hololive", "altered", "grand-archive"})
 REFERENCE_GAMES = DATA / "reference-games"
 FLOOR = 0.71  # measured 0.740 over the 325 judged pairs of the 26 games (docs/similarity.md)
 SHIPPED_FLOOR = 0.89  # measured 0.925 over the 36 pairs of the nine shipped games
@@ -62,13 +64,16 @@ def reference_catalog() -> Catalog:
 def test_every_pair_of_the_reference_games_is_judged_once_with_a_reason_by_each_judge(
         catalog: Catalog, reference_catalog: Catalog) -> None:
     """Judges A–E judge every pair of the first 18 games, F–I every pair the first round's games add, J–M every
-    pair the second round's add: every pair of the 26 by four or five judges, each pair once by each."""
+    pair the second round's add, N–Q every pair the third round's add: every pair of the 30 by four or five
+    judges, each pair once by each."""
     assert len(reference_catalog.games) >= 15 and catalog.games.keys() <= reference_catalog.games.keys()
     games = set(reference_catalog.games)
-    first = {frozenset(p) for p in combinations(sorted(games - ROUND_1 - ROUND_2), 2)}
-    round_1 = {frozenset(p) for p in combinations(sorted(games - ROUND_2), 2)} - first
-    round_2 = {frozenset(p) for p in combinations(sorted(games), 2)} - first - round_1
-    wanted = {**dict.fromkeys("ABCDE", first), **dict.fromkeys("FGHI", round_1), **dict.fromkeys("JKLM", round_2)}
+    first = {frozenset(p) for p in combinations(sorted(games - ROUND_1 - ROUND_2 - ROUND_3), 2)}
+    round_1 = {frozenset(p) for p in combinations(sorted(games - ROUND_2 - ROUND_3), 2)} - first
+    round_2 = {frozenset(p) for p in combinations(sorted(games - ROUND_3), 2)} - first - round_1
+    round_3 = {frozenset(p) for p in combinations(sorted(games), 2)} - first - round_1 - round_2
+    wanted = {**dict.fromkeys("ABCDE", first), **dict.fromkeys("FGHI", round_1), **dict.fromkeys("JKLM", round_2),
+              **dict.fromkeys("NOPQ", round_3)}
     judges = []
     for path in JUDGES:
         judged = load_judgements(path)
@@ -76,21 +81,21 @@ def test_every_pair_of_the_reference_games_is_judged_once_with_a_reason_by_each_
         assert judged.judge is not None and len(pairs) == len(set(pairs)) and set(pairs) == wanted[judged.judge], path
         assert all(len(j.reason) > 20 and j.score == int(j.score) for j in judged.pair), path
         judges.append(judged.judge)
-    assert judges == list("ABCDEFGHIJKLM")
-    assert {frozenset((j.a, j.b)) for j in load_judgements(*JUDGES).pair} == first | round_1 | round_2
+    assert judges == list("ABCDEFGHIJKLMNOPQ")
+    assert {frozenset((j.a, j.b)) for j in load_judgements(*JUDGES).pair} == first | round_1 | round_2 | round_3
 
 
 def test_the_panel_scores_each_pair_the_mean_of_its_judges() -> None:
     sets = [load_judgements(path) for path in JUDGES]
     mean = load_judgements(*JUDGES)
-    assert mean.judge == "panel of " + ", ".join("ABCDEFGHIJKLM")
+    assert mean.judge == "panel of " + ", ".join("ABCDEFGHIJKLMNOPQ")
     for j in mean.pair:
         scores = [x.score for s in sets for x in s.pair if {x.a, x.b} == {j.a, j.b}]
         assert len(scores) in (4, 5) and j.score == pytest.approx(sum(scores) / len(scores))
     agreement_with_the_others = inter_judge(sets)
     print("each judge against the mean of the others: " + ", ".join(f"{k} {v:.3f}"
                                                                     for k, v in agreement_with_the_others.items()))
-    assert list(agreement_with_the_others) == list("ABCDEFGHIJKLM")
+    assert list(agreement_with_the_others) == list("ABCDEFGHIJKLMNOPQ")
     assert min(agreement_with_the_others.values()) >= 0.7  # (measured 0.788 to 0.923)
 
 

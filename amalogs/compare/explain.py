@@ -39,6 +39,8 @@ _GOALS = {"race": "won by a race to a score of one's own", "counted-up": "lost w
 _ANSWERS = {frozenset(): "nothing answers an attack", frozenset({"block"}): "a character blocks",
             frozenset({"hand"}): "cards from the hand defend", frozenset({"block", "hand"}):
             "a character blocks or cards from the hand defend"}
+_FIGHTERS = {"characters": "the characters in play fight", "active": "one active character fights, a bench waits",
+             "hero": "a hero fights with cards from the hand", "none": "nothing attacks"}
 _BLOCKERS = {"any": "any character blocks", "keyword": "only a character with a keyword blocks",
              "none": "no blocks"}
 
@@ -134,6 +136,8 @@ def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
     if measure == "turn":
         unit = "a round both play" if sig.unit == "round" else "a turn"
         return f"{unit}: " + " → ".join(ph.name for ph in game.profile.turn.phases)
+    if measure == "fighters":
+        return _FIGHTERS[sig.fighters]
     if measure == "we":
         return f"WE {sig.we}"
     shared = sig.concepts.keys() & other.concepts.keys()

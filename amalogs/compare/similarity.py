@@ -1,4 +1,4 @@
-"""How close two games are: eight documented measures and a combined score with its breakdown.
+"""How close two games are: nine documented measures and a combined score with its breakdown.
 
 Every measure is a *distance* in [0, 1]: 0 means the same, 1 means nothing in common. Similarity is
 1 − distance. Each is symmetric, and a game compared with itself has distance 0. Each rule is read by one
@@ -34,6 +34,9 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   attack may target (Jaccard over player / rested characters / characters), who may block (any, keyword, none:
   keyword is ½ from either), whether there is a leader (a permanent that counts as リーダーキャラ, 選抜リーダー制,
   or life from a leader card), one-sided attacks, an attack check, summoning sickness; the mean of those six.
+- **Who fights** (``fighters``): 0 when the same kind fights for a player in both games, else 1: the
+  characters in play, one active character at a time (a bench waits), a hero attacking with cards from the
+  hand, or nothing (no attacks: the game is won another way) — ``battle.fighters``.
 - **Stat and damage systems** (``systems``): the mean over the stat and the damage system of 0 (the same),
   ½ (different, but the cross-system resolution table settles how they meet) or 1 (different and
   unsettled, or one game has none).
@@ -98,14 +101,15 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.14,
-    "turn": 0.13,
-    "hand": 0.13,
-    "resources": 0.12,
-    "life": 0.12,
-    "attacks": 0.12,
-    "systems": 0.12,
-    "we": 0.12,
+    "concepts": 0.08,
+    "turn": 0.1,
+    "hand": 0.12,
+    "resources": 0.18,
+    "life": 0.2,
+    "attacks": 0.06,
+    "fighters": 0.16,
+    "systems": 0.05,
+    "we": 0.05,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
@@ -187,6 +191,7 @@ class Signature:
     resources: ResourceModel
     life: LifeModel
     attacks: AttackModel
+    fighters: str  # characters, active, hero, none
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +293,14 @@ def _attacks(game: Game) -> AttackModel:
                        p.battle.attack_check > 0, p.battle.summoning_sickness)
 
 
+def _fighters(game: Game) -> str:
+    """Who fights for a player (``battle.fighters``; by default one active character where the page has
+    選抜リーダー制, else the characters in play)."""
+    if game.profile.battle.fighters is not None:
+        return game.profile.battle.fighters
+    return "active" if AttackRule.SELECTED_LEADER in {e.rule for e in game.page.keyword_rules} else "characters"
+
+
 def signature(game: Game) -> Signature:
     """Extract what every measure reads from a game, once."""
     page = game.page
@@ -304,6 +317,7 @@ def signature(game: Game) -> Signature:
         resources=_resources(game),
         life=_life(game),
         attacks=_attacks(game),
+        fighters=_fighters(game),
     )
 
 
@@ -453,6 +467,7 @@ def compare(a: Signature, b: Signature, resolver: Resolver) -> Breakdown:
             "resources": _resource_distance(a.resources, b.resources),
             "life": _life_distance(a.life, b.life),
             "attacks": _attack_distance(a.attacks, b.attacks),
+            "fighters": float(a.fighters != b.fighters),
             "systems": _system_distance(a, b, resolver),
             "we": abs(a.we - b.we) / 3,
         },

@@ -59,6 +59,7 @@ MEASURE_NAMES: dict[str, str] = {
     "resources": "resource model",
     "life": "life mechanism",
     "attacks": "attacks and leader",
+    "fighters": "who fights",
     "systems": "system compatibility",
     "we": "WE distance",
 }
