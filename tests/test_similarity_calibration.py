@@ -1,7 +1,7 @@
-"""The similarity measure against the project's reference judgements: thirteen judges' sets
-(tests/data/similarity-judgements.toml, judge A, and similarity-judgements-b … -m.toml, judges B–M, each written
-blind to the others and to the measure) by which every pair of the reference set's 26 games — the nine shipped,
-バトルスピリッツ (tests/data/user-root) and sixteen written from their public rules (tests/data/reference-games) — is
+"""The similarity measure against the project's reference judgements: seventeen judges' sets
+(tests/data/similarity-judgements.toml, judge A, and similarity-judgements-b … -q.toml, judges B–Q, each written
+blind to the others and to the measure) by which every pair of the reference set's 30 games — the nine shipped,
+バトルスピリッツ (tests/data/user-root) and twenty written from their public rules (tests/data/reference-games) — is
 judged by four or five judges with a reason; the reference score of a pair is the mean of its judges. Spearman's
 rank correlation between the judged scores and the measured similarity is kept from falling below its floor, the
 weights are the fit's with the setting chosen by the leave-one-game-out figure, the held-out figures say how far
@@ -51,13 +51,13 @@ ROUND_1 = frozenset({"star-wars-unlimited", "keyforge", "union-arena", "dragon-b
 ROUND_2 = frozenset({"wixoss", "buddyfight", "sorcery", "rush-duel"})
 ROUND_3 = frozenset({"hearthstone", "hololive", "altered", "grand-archive"})
 REFERENCE_GAMES = DATA / "reference-games"
-FLOOR = 0.71  # measured 0.740 over the 325 judged pairs of the 26 games (docs/similarity.md)
-SHIPPED_FLOOR = 0.89  # measured 0.925 over the 36 pairs of the nine shipped games
+FLOOR = 0.71  # measured 0.743 over the 435 judged pairs of the 30 games (docs/similarity.md)
+SHIPPED_FLOOR = 0.88  # measured 0.913 over the 36 pairs of the nine shipped games
 
 
 @pytest.fixture(scope="module")
 def reference_catalog() -> Catalog:
-    """The games the reference set judges: the shipped ones, バトルスピリッツ and the eight reference games."""
+    """The games the reference set judges: the shipped ones, バトルスピリッツ and the twenty reference games."""
     return load_catalog([USER_ROOT, REFERENCE_GAMES])
 
 
@@ -128,15 +128,15 @@ def test_the_reference_set_spans_the_kinds_of_life_and_resources(reference_catal
 
 
 UNSEEN_GAMES = DATA / "fresh-games"
-UNSEEN_JUDGES = tuple(DATA / f"fresh-judgements-{x}.toml" for x in "nopq")
-UNSEEN_FLOOR = 0.15  # measured 0.220 over the 110 pairs of the four unseen games (docs/similarity.md)
+UNSEEN_JUDGES = tuple(DATA / f"fresh-judgements-{x}.toml" for x in "rstu")
+UNSEEN_FLOOR = 0.5  # measured 0.591 over the 126 pairs of the four unseen games (docs/similarity.md)
 
 
 def test_the_weights_carry_to_games_the_measure_never_saw(reference_catalog: Catalog) -> None:
-    """Round 3: four games written as data after the measure was frozen (Hearthstone, hololive OCG, Altered,
-    Grand Archive), their pairs with the 26 reference games and with each other judged blind by judges N–Q: the
-    measure and its weights as fitted to the reference set, never to these pairs, rank them as a new user's game
-    is ranked (poorly: see docs/similarity.md)."""
+    """Round 4: four games written as data by writers blind to the measure (Final Fantasy TCG, Force of Will,
+    Legends of Runeterra, Riftbound), their pairs with the 30 reference games and with each other judged blind by
+    judges R–U after the measure was frozen (b1a1218): the measure and its weights as fitted to the reference set,
+    never to these pairs, rank them as a new user's game is ranked."""
     unseen = load_catalog([USER_ROOT, REFERENCE_GAMES, UNSEEN_GAMES])
     new = unseen.games.keys() - reference_catalog.games.keys()
     assert len(new) == 4
@@ -148,7 +148,7 @@ def test_the_weights_carry_to_games_the_measure_never_saw(reference_catalog: Cat
         assert all(len(j.reason) > 20 for j in judged.pair), path
     found = agreement(unseen, load_judgements(*UNSEEN_JUDGES))
     print(f"over the {found.pairs} pairs of the four unseen games: rho = {found.rho:.3f} (p = {found.p_value:.2g})")
-    assert found.pairs == len(wanted) == 110 and found.rho >= UNSEEN_FLOOR
+    assert found.pairs == len(wanted) == 126 and found.rho >= UNSEEN_FLOOR
 
 
 def test_the_similarity_ranks_the_judged_pairs_as_people_do(catalog: Catalog, reference_catalog: Catalog) -> None:
@@ -201,7 +201,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
         assert sum(weights.values()) == pytest.approx(1) and min(weights.values()) >= CHOSEN.floor - 1e-9
 
 
-GAME_OUT_FLOOR = 0.71  # measured 0.738 over the 26 games of the reference set (docs/similarity.md)
+GAME_OUT_FLOOR = 0.7  # measured 0.724 over the 30 games of the reference set (docs/similarity.md)
 
 
 def test_leave_one_game_out_predicts_a_game_from_weights_fitted_without_any_of_its_pairs(
