@@ -75,9 +75,23 @@ def test_how_a_game_is_won_is_half_the_life_measure(catalog: Catalog) -> None:
     assert goals == {"LOR": "race", "WS": "counted-up", "OP": "cards", "YGO": "points"}
     assert (_sig(catalog, "PK").life.goal, _sig(catalog, "VG").life.goal) == ("prizes", "counted-up")
     # Lorcana's lore is written as 20 life points, like Shadowverse EVOLVE's leader: the details agree (both
-    # ライフポイント, 20, no cards, no triggers), the way to win does not
-    assert _pair(refs, "LOR", "SVE")["life"] == 0.5
-    assert _pair(refs, "WS", "YGO")["life"] > 0.5
+    # ライフポイント, 20, no cards, no triggers), but a race's "life" is a score to make, not a life taken: the
+    # whole measure apart
+    assert _pair(refs, "LOR", "SVE")["life"] == 1.0
+    # two races differ only in their details; two games won by taking life differently, half and the details
+    assert _pair(refs, "LOR", "KF")["life"] < 0.5
+    assert 0.5 < _pair(refs, "WS", "YGO")["life"] < 1.0
+
+
+def test_who_fights_is_half_apart_between_fighting_cards_and_whole_against_nothing(catalog: Catalog) -> None:
+    refs = load_catalog([DATA / "reference-games"])
+    assert {g: _sig(catalog, g).fighters for g in ("MTG", "PK", "BJ", "DM")} == {
+        "MTG": "characters", "PK": "active", "BJ": "none", "DM": "characters"}
+    assert _sig(refs, "FAB").fighters == "hero"
+    assert _pair(catalog, "MTG", "DM")["fighters"] == 0.0
+    assert _pair(catalog, "MTG", "PK")["fighters"] == 0.5  # one active Pokémon against a board of creatures
+    assert compare(_sig(refs, "FAB"), _sig(catalog, "PK"), Resolver(catalog.ontology)).distances["fighters"] == 0.5
+    assert _pair(catalog, "BJ", "PK")["fighters"] == _pair(catalog, "BJ", "MTG")["fighters"] == 1.0
 
 
 def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:
@@ -201,13 +215,14 @@ signatures = st.builds(
                         growth=st.sampled_from(["none", "fixed:1", "fixed:2", "unfixed"]), kept=st.booleans(),
                         spent=st.booleans(), colour=st.sampled_from(["none", "colour-cost", "one-of-colour"]),
                         attach=st.booleans(), ceiling=st.none() | counts),
-    life=st.builds(LifeModel, system=st.sampled_from(["シールドライフ", "フォートライフ", "ライフポイント", "ダメージ蓄積"]),
+    life=st.builds(LifeModel, goal=st.sampled_from(["race", "counted-up", "prizes", "cards", "points"]), system=st.sampled_from(["シールドライフ", "フォートライフ", "ライフポイント", "ダメージ蓄積"]),
                    cards=st.booleans(), counts_up=st.booleans(), triggers=st.booleans(), walls=st.booleans(),
                    amount=counts),
     attacks=st.builds(AttackModel, targets=st.frozensets(st.sampled_from(["player", "rested-characters",
                                                                            "characters"])),
                       blockers=st.sampled_from(["any", "keyword", "none"]), leader=st.booleans(),
                       one_sided=st.booleans(), check=st.booleans(), sickness=st.booleans()),
+    fighters=st.sampled_from(["characters", "active", "hero", "none"]),
 )
 
 
