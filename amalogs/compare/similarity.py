@@ -49,8 +49,8 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.743 over 435 pairs of 30 games judged by a panel,
-0.724 leave-one-game-out; 0.44, 0.65, 0.22 and 0.59 on four rounds of games the measure never saw).
+the reference set, the fit and its figures (Spearman's rho 0.757 over 561 pairs of 34 games judged by a panel,
+0.744 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72 and 0.87 on six rounds of games the measure never saw).
 """
 
 from __future__ import annotations
