@@ -300,7 +300,7 @@ def _fighters(game: Game) -> str:
     選抜リーダー制, else the characters in play)."""
     if game.profile.battle.fighters is not None:
         return game.profile.battle.fighters
-    return "active" if AttackRule.SELECTED_LEADER in {e.rule for e in game.page.keyword_rules} else "characters"
+    return "active" if AttackRule.SELECTED_LEADER in game.page.rules_of(AttackRule) else "characters"
 
 
 def signature(game: Game) -> Signature:
@@ -404,12 +404,10 @@ _NEAR_ARRIVALS = frozenset(frozenset(pair) for pair in (
 """Pairs of ways resources arrive that are ½ apart (any other two different ways: 1)."""
 _NEAR_BLOCKERS = frozenset({frozenset({"any", "keyword"}), frozenset({"none", "keyword"})})
 _NEAR_COLOURS = frozenset({frozenset({"colour-cost", "one-of-colour"})})
-_NEAR_FIGHTERS = frozenset(frozenset(pair) for pair in (("characters", "active"), ("characters", "hero"),
-                                                       ("active", "hero")))
-"""Who fights: any two ways in which a card fights are ½ apart; nothing fighting is 1 from each."""
 
 
-def _growth(x: str, y: str) -> float:
+def _apart_from_none(x: str, y: str) -> float:
+    """0 for equal values, 1 when one of them is "none", else ½: two ways resources grow, two ways a card fights."""
     if x == y:
         return 0.0
     return 1.0 if "none" in (x, y) else 0.5
@@ -424,7 +422,7 @@ def _ceiling(x: int | None, y: int | None) -> float:
 def _resource_distance(a: ResourceModel, b: ResourceModel) -> float:
     if a.arrival == "none" or b.arrival == "none":  # (no resources: only the arrival is there to compare)
         return 0.0 if a == b else 1.0
-    return (_near(a.arrival, b.arrival, _NEAR_ARRIVALS) + _growth(a.growth, b.growth) + (a.kept != b.kept)
+    return (_near(a.arrival, b.arrival, _NEAR_ARRIVALS) + _apart_from_none(a.growth, b.growth) + (a.kept != b.kept)
             + (a.spent != b.spent) + _near(a.colour, b.colour, _NEAR_COLOURS) + (a.attach != b.attach)
             + _ceiling(a.ceiling, b.ceiling)) / 7
 
@@ -475,7 +473,7 @@ def compare(a: Signature, b: Signature, resolver: Resolver) -> Breakdown:
             "resources": _resource_distance(a.resources, b.resources),
             "life": _life_distance(a.life, b.life),
             "attacks": _attack_distance(a.attacks, b.attacks),
-            "fighters": _near(a.fighters, b.fighters, _NEAR_FIGHTERS),
+            "fighters": _apart_from_none(a.fighters, b.fighters),
             "systems": _system_distance(a, b, resolver),
             "we": abs(a.we - b.we) / 3,
         },
