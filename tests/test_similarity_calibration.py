@@ -1,7 +1,7 @@
-"""The similarity measure against the project's reference judgements: twenty-one judges' sets
-(tests/data/similarity-judgements.toml, judge A, and similarity-judgements-b … -u.toml, judges B–U, each written
-blind to the others and to the measure) by which every pair of the reference set's 34 games — the nine shipped,
-バトルスピリッツ (tests/data/user-root) and 24 written from their public rules (tests/data/reference-games) — is
+"""The similarity measure against the project's reference judgements: twenty-nine judges' sets
+(tests/data/similarity-judgements.toml, judge A, and similarity-judgements-b … -ac.toml, judges B–AC, each written
+blind to the others and to the measure) by which every pair of the reference set's 42 games — the nine shipped,
+バトルスピリッツ (tests/data/user-root) and 32 written from their public rules (tests/data/reference-games) — is
 judged by four or five judges with a reason; the reference score of a pair is the mean of its judges. Spearman's
 rank correlation between the judged scores and the measured similarity is kept from falling below its floor, the
 weights are the fit's with the setting chosen by the leave-one-game-out figure, the held-out figures say how far
@@ -42,45 +42,52 @@ from amalogs.errors import AmalogsError
 
 from .conftest import DATA, USER_ROOT, full, sampled
 
-JUDGES = (DATA / "similarity-judgements.toml",
-          *(DATA / f"similarity-judgements-{x}.toml" for x in "bcdefghijklmnopqrstu"))
+LETTERS = ("A", *"BCDEFGHIJKLMNOPQRSTUVWXYZ", "AA", "AB", "AC")
+JUDGES = (DATA / "similarity-judgements.toml", *(DATA / f"similarity-judgements-{x.lower()}.toml" for x in LETTERS[1:]))
 """The panel: judge A's set first (its reasons are the panel's where it judged), then judges B–U. A–E judge every
 pair of the first 18 games; F–I every pair that touches the four games of the first round on unseen games (Star
 Wars: Unlimited, KeyForge, UNION ARENA, Fusion World) and none of the later rounds'; J–M every pair that touches
 the second round's (WIXOSS, Buddyfight, Sorcery, Rush Duel) and none of the later rounds'; N–Q every pair that
 touches the third round's (Hearthstone, hololive OCG, Altered, Grand Archive) and none of the fourth's; R–U every
-pair that touches the fourth round's (Final Fantasy TCG, Force of Will, Legends of Runeterra, Riftbound)."""
+pair that touches the fourth round's (Final Fantasy TCG, Force of Will, Legends of Runeterra, Riftbound) and none of
+the fifth's; V–Y every pair that touches the fifth round's (UniVersus, Lycee Overture, Marvel Snap, Pokémon TCG
+Pocket) and none of the sixth's; Z, AA, AB and AC every pair that touches the sixth round's (ガンダムウォー,
+アクエリアンエイジ, Dragon Ball Super Masters, Gwent)."""
 ROUND_1 = frozenset({"star-wars-unlimited", "keyforge", "union-arena", "dragon-ball-fusion-world"})
 ROUND_2 = frozenset({"wixoss", "buddyfight", "sorcery", "rush-duel"})
 ROUND_3 = frozenset({"hearthstone", "hololive", "altered", "grand-archive"})
 ROUND_4 = frozenset({"final-fantasy", "force-of-will", "legends-of-runeterra", "riftbound"})
+ROUND_5 = frozenset({"universus", "lycee-overture", "marvel-snap", "pokemon-pocket"})
+ROUND_6 = frozenset({"gundam-war", "aquarian-age", "dragon-ball-masters", "gwent"})
+ROUNDS = (ROUND_1, ROUND_2, ROUND_3, ROUND_4, ROUND_5, ROUND_6)
+PANELS = ("ABCDE", "FGHI", "JKLM", "NOPQ", "RSTU", "VWXY", ("Z", "AA", "AB", "AC"))
+"""The judges of the first 18 games' pairs, then of the pairs each round adds."""
 REFERENCE_GAMES = DATA / "reference-games"
-FLOOR = 0.72  # measured 0.757 over the 561 judged pairs of the 34 games (docs/similarity.md)
-SHIPPED_FLOOR = 0.88  # measured 0.914 over the 36 pairs of the nine shipped games
+FLOOR = 0.75  # measured 0.783 over the 861 judged pairs of the 42 games (docs/similarity.md)
+SHIPPED_FLOOR = 0.9  # measured 0.926 over the 36 pairs of the nine shipped games
 
 
 @pytest.fixture(scope="module")
 def reference_catalog() -> Catalog:
-    """The games the reference set judges: the shipped ones, バトルスピリッツ and the 24 reference games."""
+    """The games the reference set judges: the shipped ones, バトルスピリッツ and the 32 reference games."""
     return load_catalog([USER_ROOT, REFERENCE_GAMES])
 
 
 def test_every_pair_of_the_reference_games_is_judged_once_with_a_reason_by_each_judge(
         catalog: Catalog, reference_catalog: Catalog) -> None:
     """Judges A–E judge every pair of the first 18 games, F–I every pair the first round's games add, J–M every
-    pair the second round's add, N–Q every pair the third round's add, R–U every pair the fourth round's add:
-    every pair of the 34 by four or five judges, each pair once by each."""
+    pair the second round's add, N–Q the third's, R–U the fourth's, V–Y the fifth's, Z–AC the sixth's: every pair
+    of the 42 by four or five judges, each pair once by each."""
     assert len(reference_catalog.games) >= 15 and catalog.games.keys() <= reference_catalog.games.keys()
     games = set(reference_catalog.games)
-    rounds = [ROUND_1, ROUND_2, ROUND_3, ROUND_4]
+    rounds = list(ROUNDS)
     before: set[frozenset[str]] = set()
     added = []  # the pairs of the first 18 games, then the pairs each round adds
     for k in range(len(rounds) + 1):
         upto = {frozenset(p) for p in combinations(sorted(games - set().union(*rounds[k:])), 2)}
         added.append(upto - before)
         before = upto
-    wanted = {judge: added[k] for k, letters in enumerate(("ABCDE", "FGHI", "JKLM", "NOPQ", "RSTU"))
-              for judge in letters}
+    wanted = {judge: added[k] for k, letters in enumerate(PANELS) for judge in letters}
     judges = []
     for path in JUDGES:
         judged = load_judgements(path)
@@ -88,21 +95,21 @@ def test_every_pair_of_the_reference_games_is_judged_once_with_a_reason_by_each_
         assert judged.judge is not None and len(pairs) == len(set(pairs)) and set(pairs) == wanted[judged.judge], path
         assert all(len(j.reason) > 20 and j.score == int(j.score) for j in judged.pair), path
         judges.append(judged.judge)
-    assert judges == list("ABCDEFGHIJKLMNOPQRSTU")
+    assert judges == list(LETTERS)
     assert {frozenset((j.a, j.b)) for j in load_judgements(*JUDGES).pair} == before
 
 
 def test_the_panel_scores_each_pair_the_mean_of_its_judges() -> None:
     sets = [load_judgements(path) for path in JUDGES]
     mean = load_judgements(*JUDGES)
-    assert mean.judge == "panel of " + ", ".join("ABCDEFGHIJKLMNOPQRSTU")
+    assert mean.judge == "panel of " + ", ".join(LETTERS)
     for j in mean.pair:
         scores = [x.score for s in sets for x in s.pair if {x.a, x.b} == {j.a, j.b}]
         assert len(scores) in (4, 5) and j.score == pytest.approx(sum(scores) / len(scores))
     agreement_with_the_others = inter_judge(sets)
     print("each judge against the mean of the others: " + ", ".join(f"{k} {v:.3f}"
                                                                     for k, v in agreement_with_the_others.items()))
-    assert list(agreement_with_the_others) == list("ABCDEFGHIJKLMNOPQRSTU")
+    assert list(agreement_with_the_others) == list(LETTERS)
     assert min(agreement_with_the_others.values()) >= 0.7  # (measured 0.788 to 0.923)
 
 
@@ -135,26 +142,22 @@ def test_the_reference_set_spans_the_kinds_of_life_and_resources(reference_catal
 
 
 UNSEEN_GAMES = DATA / "fresh-games"
-UNSEEN_ROUNDS = (
-    # round, its four games, its judges' files, the floor of its rho (docs/similarity.md)
-    (5, frozenset({"universus", "lycee-overture", "marvel-snap", "pokemon-pocket"}),
-     tuple(DATA / f"fresh-judgements-{x}.toml" for x in "vwxy"), 0.65),  # measured 0.717 over 142 pairs
-    (6, frozenset({"gundam-war", "aquarian-age", "dragon-ball-masters", "gwent"}),
-     tuple(DATA / f"fresh-judgements-{x}.toml" for x in ("z", "aa", "ab", "ac")), 0.8),  # measured 0.865 over 158
-)
-"""Rounds 5 and 6: eight games written as data by writers blind to the measure, after it was frozen (2521221)."""
+UNSEEN_ROUNDS: tuple[tuple[int, frozenset[str], tuple[Path, ...], float], ...] = ()
+"""Round 7: four games written as data by writers blind to the measure, the measure frozen before they were judged
+(round, its four games, its judges' files, the floor of its rho; docs/similarity.md)."""
 
 
 def test_the_weights_carry_to_games_the_measure_never_saw(reference_catalog: Catalog) -> None:
-    """Rounds 5 and 6: four games each written as data by writers blind to the measure (UniVersus, Lycee Overture,
-    Marvel Snap, Pokémon TCG Pocket; ガンダムウォー, アクエリアンエイジ, Dragon Ball Super Masters, Gwent), after it was
-    frozen (2521221); each round's pairs with the games before it and with each other judged blind by its own four
-    judges (V–Y; Z, AA, AB, AC): the measure and its weights as fitted to the reference set, never to these pairs,
-    rank them as a new user's game is ranked."""
+    """Round 7: four games written as data by writers blind to the measure (ファイアーエムブレム サイファ, Android:
+    Netrunner, The Elder Scrolls: Legends, Shadowverse), the measure frozen by a commit before they were judged;
+    their pairs with the 42 games before them and with each other judged blind by four judges (AD, AE, AF, AG): the
+    measure and its weights as fitted to the reference set, never to these pairs, rank them as a new user's game is
+    ranked."""
+    if not UNSEEN_ROUNDS:
+        pytest.skip("round 7's games are written and the measure frozen; their judgements are not in yet")
     unseen = load_catalog([USER_ROOT, REFERENCE_GAMES, UNSEEN_GAMES])
     assert unseen.games.keys() - reference_catalog.games.keys() == {g for _, games, *_ in UNSEEN_ROUNDS for g in games}
     before = set(reference_catalog.games)
-    every: list[Judgement] = []
     for number, games, judges, floor in UNSEEN_ROUNDS:
         wanted = {frozenset((n, o)) for n in games for o in before | games if o != n}
         for path in judges:
@@ -162,16 +165,11 @@ def test_the_weights_carry_to_games_the_measure_never_saw(reference_catalog: Cat
             pairs = [frozenset((j.a, j.b)) for j in judged.pair]
             assert len(pairs) == len(set(pairs)) and set(pairs) == wanted, path
             assert all(len(j.reason) > 20 and j.score == int(j.score) for j in judged.pair), path
-        judged_round = load_judgements(*judges)
-        found = agreement(unseen, judged_round)
+        found = agreement(unseen, load_judgements(*judges))
         print(f"round {number}, over the {found.pairs} pairs of its four games: rho = {found.rho:.3f} "
               f"(p = {found.p_value:.2g})")
         assert found.pairs == len(wanted) and found.rho >= floor
         before |= games
-        every += judged_round.pair
-    both = agreement(unseen, Judgements(pair=tuple(every)))
-    print(f"both rounds, {both.pairs} pairs: rho = {both.rho:.3f} (p = {both.p_value:.2g})")
-    assert both.pairs == 142 + 158
 
 
 def test_the_similarity_ranks_the_judged_pairs_as_people_do(catalog: Catalog, reference_catalog: Catalog) -> None:
@@ -192,7 +190,7 @@ def test_the_weights_are_the_fit_to_the_reference_set(reference_catalog: Catalog
 
 @pytest.fixture(scope="module")
 def games_held_out(reference_catalog: Catalog) -> LeaveOneGameOut:
-    """Leave-one-game-out with the chosen setting, made once for the tests that read it (34 fits)."""
+    """Leave-one-game-out with the chosen setting, made once for the tests that read it (42 fits)."""
     return leave_one_game_out(reference_catalog, load_judgements(*JUDGES))
 
 
@@ -210,7 +208,7 @@ def test_the_fit_setting_is_the_one_that_best_predicts_a_held_out_game(reference
 
 
 def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(reference_catalog: Catalog) -> None:
-    """Every pair held out in the full run (561 fits); a sample of 12 in the sampled run."""
+    """Every pair held out in the full run (861 fits); a sample of 12 in the sampled run."""
     judged = load_judgements(*JUDGES)
     held = None if full() else sorted(sampled(range(len(judged.pair)), 12, "leave-one-out"))
     loo = leave_one_out(reference_catalog, judged, held=held)
@@ -231,7 +229,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
         assert sum(weights.values()) == pytest.approx(1) and min(weights.values()) >= CHOSEN.floor - 1e-9
 
 
-GAME_OUT_FLOOR = 0.71  # measured 0.744 over the 34 games of the reference set (docs/similarity.md)
+GAME_OUT_FLOOR = 0.74  # measured 0.774 over the 42 games of the reference set (docs/similarity.md)
 
 
 def test_leave_one_game_out_predicts_a_game_from_weights_fitted_without_any_of_its_pairs(
