@@ -217,7 +217,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
     loo = leave_one_out(reference_catalog, judged, held=held)
     print(f"leave-one-out rho = {loo.rho:.3f} over {loo.pairs} pairs")
     assert loo.pairs == len(held or judged.pair) == len(loo.rows) == len(loo.weights)
-    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.71)  # (measured 0.750 over all 561)
+    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.75)  # (measured 0.782 over all 861)
     distances, scores = measured(reference_catalog, judged)
     pairs = [(j.a, j.b) for j in judged.pair]
     order = held or list(range(len(pairs)))
