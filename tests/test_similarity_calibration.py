@@ -52,13 +52,15 @@ pair that touches the fourth round's (Final Fantasy TCG, Force of Will, Legends 
 the fifth's; V–Y every pair that touches the fifth round's (UniVersus, Lycee Overture, Marvel Snap, Pokémon TCG
 Pocket) and none of the sixth's; Z, AA, AB and AC every pair that touches the sixth round's (ガンダムウォー,
 アクエリアンエイジ, Dragon Ball Super Masters, Gwent)."""
-ROUND_1 = frozenset({"star-wars-unlimited", "keyforge", "union-arena", "dragon-ball-fusion-world"})
-ROUND_2 = frozenset({"wixoss", "buddyfight", "sorcery", "rush-duel"})
-ROUND_3 = frozenset({"hearthstone", "hololive", "altered", "grand-archive"})
-ROUND_4 = frozenset({"final-fantasy", "force-of-will", "legends-of-runeterra", "riftbound"})
-ROUND_5 = frozenset({"universus", "lycee-overture", "marvel-snap", "pokemon-pocket"})
-ROUND_6 = frozenset({"gundam-war", "aquarian-age", "dragon-ball-masters", "gwent"})
-ROUNDS = (ROUND_1, ROUND_2, ROUND_3, ROUND_4, ROUND_5, ROUND_6)
+ROUNDS = (
+    frozenset({"star-wars-unlimited", "keyforge", "union-arena", "dragon-ball-fusion-world"}),
+    frozenset({"wixoss", "buddyfight", "sorcery", "rush-duel"}),
+    frozenset({"hearthstone", "hololive", "altered", "grand-archive"}),
+    frozenset({"final-fantasy", "force-of-will", "legends-of-runeterra", "riftbound"}),
+    frozenset({"universus", "lycee-overture", "marvel-snap", "pokemon-pocket"}),
+    frozenset({"gundam-war", "aquarian-age", "dragon-ball-masters", "gwent"}),
+)
+"""The games of rounds 1–6 on unseen games, in order, each in the reference set since the round after it."""
 PANELS = ("ABCDE", "FGHI", "JKLM", "NOPQ", "RSTU", "VWXY", ("Z", "AA", "AB", "AC"))
 """The judges of the first 18 games' pairs, then of the pairs each round adds."""
 REFERENCE_GAMES = DATA / "reference-games"
@@ -79,11 +81,10 @@ def test_every_pair_of_the_reference_games_is_judged_once_with_a_reason_by_each_
     of the 42 by four or five judges, each pair once by each."""
     assert len(reference_catalog.games) >= 15 and catalog.games.keys() <= reference_catalog.games.keys()
     games = set(reference_catalog.games)
-    rounds = list(ROUNDS)
     before: set[frozenset[str]] = set()
     added = []  # the pairs of the first 18 games, then the pairs each round adds
-    for k in range(len(rounds) + 1):
-        upto = {frozenset(p) for p in combinations(sorted(games - set().union(*rounds[k:])), 2)}
+    for k in range(len(ROUNDS) + 1):
+        upto = {frozenset(p) for p in combinations(sorted(games - set().union(*ROUNDS[k:])), 2)}
         added.append(upto - before)
         before = upto
     wanted = {judge: added[k] for k, letters in enumerate(PANELS) for judge in letters}
