@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from amalogs.catalog import Catalog, load_catalog
 from amalogs.compare.similarity import (
@@ -24,6 +25,7 @@ from amalogs.compare.similarity import (
     signature,
     weighted_jaccard_distance,
 )
+from amalogs.models.game import BattleRules
 
 from .conftest import DATA, USER_ROOT
 
@@ -128,11 +130,25 @@ def test_vanguard_has_a_leader_and_a_drive_check(catalog: Catalog) -> None:
 
 def test_how_an_attack_is_answered_is_half_the_attacks_measure(catalog: Catalog) -> None:
     refs = load_catalog([DATA / "reference-games"])
-    answers = {g: _sig(refs, g).attacks.answer for g in ("FAB", "OP", "WS", "GCG")}
-    assert answers == {"FAB": {"hand"}, "OP": {"block", "hand"}, "WS": set(), "GCG": {"block"}}
+    answers = {g: _sig(refs, g).attacks.answer for g in ("FAB", "OP", "WS", "GCG", "YGO")}
+    assert answers == {"FAB": {"hand"}, "OP": {"block", "hand"}, "WS": {"hand"}, "GCG": {"block"}, "YGO": set()}
     assert _sig(catalog, "MTG").attacks.answer == {"block"} and _sig(catalog, "VG").attacks.answer == {"hand"}
     # blockers or cards from the hand, against blockers only: half of the first half apart
     assert _pair(refs, "OP", "GCG")["attacks"] >= 0.25
+    # Weiss Schwarz's counter step has no guard value the referee could add (battle.guard): battle.hand_answer
+    # says a card from the hand answers the attack; without it, nothing would
+    ws = refs.game("WS")
+    assert ws.profile.battle.guard is None and ws.profile.battle.hand_answer
+    unsaid = replace(ws, profile=ws.profile.model_copy(update={
+        "battle": ws.profile.battle.model_copy(update={"hand_answer": None})}))
+    assert signature(unsaid).attacks.answer == set()
+
+
+def test_a_guard_step_cannot_be_said_not_to_answer_from_the_hand(catalog: Catalog) -> None:
+    battle = catalog.game("VG").profile.battle.model_dump()
+    assert battle["guard"] is not None and BattleRules.model_validate(battle).hand_answer is None
+    with pytest.raises(ValidationError, match="hand_answer is false, but the guard step"):
+        BattleRules.model_validate({**battle, "hand_answer": False})
 
 
 def test_break_joker_has_no_hand_and_plays_rounds(catalog: Catalog) -> None:

@@ -32,7 +32,8 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   A race against a game won by taking life is 1 apart: the race's "life" is a score, and its details compare
   with nothing of the other's.
 - **Attacks** (``attacks``): half how an attack is answered (Jaccard over block — a character of the defender
-  steps in — and hand — cards from the hand add defence, ``battle.guard``), half the attacks' details: what an
+  steps in — and hand — a rule of the attack lets a card from the hand defend, ``battle.hand_answer``, by default
+  where there is a guard step, ``battle.guard``), half the attacks' details: what an
   attack may target (Jaccard over player / rested characters / characters), who may block (any, keyword, none:
   keyword is ½ from either), whether there is a leader (a permanent that counts as リーダーキャラ, 選抜リーダー制,
   or life from a leader card), one-sided attacks, an attack check, summoning sickness; the mean of those six.
@@ -104,15 +105,15 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.09,
-    "turn": 0.08,
-    "hand": 0.04,
-    "resources": 0.18,
-    "life": 0.18,
-    "attacks": 0.09,
-    "fighters": 0.3,
-    "systems": 0.02,
-    "we": 0.02,
+    "concepts": 0.1,
+    "turn": 0.09,
+    "hand": 0.07,
+    "resources": 0.14,
+    "life": 0.15,
+    "attacks": 0.1,
+    "fighters": 0.28,
+    "systems": 0.04,
+    "we": 0.03,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
@@ -171,7 +172,7 @@ class AttackModel:
     """What attacks may target, how an attack is answered, who blocks, and whether a leader is attacked."""
 
     targets: frozenset[str]
-    answer: frozenset[str]  # block (a character steps in), hand (cards from the hand add defence); empty: nothing
+    answer: frozenset[str]  # block (a character steps in), hand (a card from the hand defends); empty: nothing
     blockers: str
     leader: bool
     one_sided: bool
@@ -290,8 +291,8 @@ def _attacks(game: Game) -> AttackModel:
     blockers = p.battle.blockers or ("any" if AttackRule.BLOCK in rules else "none")
     leader = (AttackRule.SELECTED_LEADER in rules or p.life.from_card is not None
               or any(e.counts_as == Genus.LEADER_CHARA for e in page.permanent_types))
-    answer = frozenset(way for way, open_ in (("block", blockers != "none"), ("hand", p.battle.guard is not None))
-                       if open_)
+    from_hand = p.battle.guard is not None if p.battle.hand_answer is None else p.battle.hand_answer
+    answer = frozenset(way for way, open_ in (("block", blockers != "none"), ("hand", from_hand)) if open_)
     return AttackModel(targets, answer, blockers, leader, AttackRule.ONE_SIDED_ATTACK in rules,
                        p.battle.attack_check > 0, p.battle.summoning_sickness)
 

@@ -394,6 +394,11 @@ class BattleRules(DataModel):
         "it damages the player only when the attack's power, boosts included, is at least the leader's, guards "
         "included (ヴァンガード); a player with no leader is hit as usual")
     guard: Guard | None = Field(None, description="the guard step, when the game has one")
+    hand_answer: Flag | None = Field(
+        None, description="whether a rule of the attack lets the attacked player answer it with a card from its "
+        "hand: one that adds to the defence (a guard, a counter), cancels the attack (an evade, a guard icon) or "
+        "blocks it from the hand; not cards any timing allows (an instant). Read by compare; default: true where "
+        "battle.guard is set (the referee plays the guard step), else false; false beside battle.guard is refused")
     attack_cost: Slug | None = Field(
         None, description="the native number stat a character prints for the resources that must be attached to "
         "it (resources.attach.from_hand) before it may attack (ポケモンカード's energy cost of its attack); with "
@@ -402,6 +407,12 @@ class BattleRules(DataModel):
                                       "colour the attacked character prints: see its keys")
     keywords: CombatKeywords = Field(CombatKeywords.model_construct(), description="keywords whose rules are the "
                                      "attack's: evasion (flying), vigilance, defender (optional)")
+
+    @model_validator(mode="after")
+    def _guard_answers_from_hand(self) -> BattleRules:
+        if self.hand_answer is False and self.guard is not None:
+            raise ValueError("hand_answer is false, but the guard step (guard) answers an attack from the hand")
+        return self
 
 
 class Zone(Named):
