@@ -145,11 +145,15 @@ def test_the_reference_set_spans_the_kinds_of_life_and_resources(reference_catal
 
 
 UNSEEN_GAMES = DATA / "fresh-games"
-UNSEEN_ROUNDS: tuple[tuple[int, frozenset[str], tuple[Path, ...], float], ...] = ()
+UNSEEN_ROUNDS: tuple[tuple[int, frozenset[str], tuple[Path, ...], float], ...] = (
+    (8, frozenset({"ashes", "l5r-lcg", "artifact", "rebirth-for-you"}),
+     tuple(DATA / f"fresh-judgements-{x}.toml" for x in ("ah", "ai", "aj", "ak")), 0.35),  # measured 0.380 over 190
+)
 """The round of unseen games waiting, when there is one: its number, its four games (in tests/data/fresh-games, written
 as data by writers blind to the measure, the measure frozen by a commit before they were judged), its judges' files
-(tests/data/fresh-judgements-*.toml) and the floor of its rho. Round 7 (measured 0.696 over 174 pairs) joined the
-reference set after it was measured; round 8 is next (docs/similarity.md)."""
+(tests/data/fresh-judgements-*.toml) and the floor of its rho. Round 8: Ashes Reborn, Legend of the Five Rings: The
+Card Game, Artifact and Reバース for you, the measure frozen at 4bf78ca, judged by AH, AI, AJ and AK
+(docs/similarity.md)."""
 
 
 def test_the_weights_carry_to_games_the_measure_never_saw(reference_catalog: Catalog) -> None:
@@ -199,7 +203,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
     loo = leave_one_out(reference_catalog, judged, held=held)
     print(f"leave-one-out rho = {loo.rho:.3f} over {loo.pairs} pairs")
     assert loo.pairs == len(held or judged.pair) == len(loo.rows) == len(loo.weights)
-    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.75)  # (measured 0.782 over all 861)
+    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.75)  # (measured 0.766 over all 1035)
     distances, scores = measured(reference_catalog, judged)
     pairs = [(j.a, j.b) for j in judged.pair]
     order = held or list(range(len(pairs)))

@@ -33,10 +33,10 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   with nothing of the other's.
 - **Attacks** (``attacks``): half how an attack is answered (Jaccard over block — a character of the defender
   steps in — and hand — a rule of the attack lets a card from the hand defend, ``battle.hand_answer``, by default
-  where there is a guard step, ``battle.guard``), half the attacks' details: what an
-  attack may target (Jaccard over player / rested characters / characters), who may block (any, keyword, none:
-  keyword is ½ from either), whether there is a leader (a permanent that counts as リーダーキャラ, 選抜リーダー制,
-  or life from a leader card), one-sided attacks, an attack check, summoning sickness; the mean of those six.
+  where there is a guard step, ``battle.guard``), half the attacks' details: what an attack may target (Jaccard
+  over player / rested characters / characters), who may block (any, keyword, none: keyword is ½ from either),
+  whether there is a leader (a permanent that counts as リーダーキャラ, 選抜リーダー制, or life from a leader card),
+  one-sided attacks, an attack check, summoning sickness; the mean of those six.
 - **Who fights** (``fighters``): 0 when the same kind fights for a player in both games, ½ between two kinds
   in which a card fights, 1 against nothing: the characters in play, one active character at a time (a bench
   waits), a hero attacking with cards from the hand, or nothing (no attacks: the game is won another way) —
@@ -50,9 +50,9 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.783 over 861 pairs of 42 games judged by a panel,
-0.774 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72 and 0.87 on six rounds of games the measure never saw, before
-each joined the set).
+the reference set, the fit and its figures (Spearman's rho 0.768 over 1035 pairs of 46 games judged by a panel,
+0.759 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70 and 0.38 on eight rounds of games the measure never
+saw).
 """
 
 from __future__ import annotations
