@@ -36,6 +36,7 @@ from amalogs.compare.calibration import (
     panel,
     weight_grid,
 )
+from amalogs.compare.calibration import _rhos, _rhos_each_held_out  # the fit's rank arithmetic
 from amalogs.compare.similarity import MEASURE_WEIGHTS
 from amalogs.errors import AmalogsError
 
@@ -267,6 +268,21 @@ def test_the_fit_finds_the_measure_that_ranks_the_pairs() -> None:
     distances = np.column_stack([1 - scores / 5, scores / 5, rng.random(len(scores))])
     w = fit_weights(distances, scores, grid=weight_grid(3, floor=0.0))
     assert w.argmax() == 0 and w[1] < w[0] and w.sum() == pytest.approx(1)
+
+
+def test_holding_a_pair_out_reranks_the_pairs_left_exactly_as_ranking_them_afresh() -> None:
+    """Leave-one-out ranks each weighting's pairs once and takes the held-out pair away from the ranks: with ties
+    in the scores and in the similarities (measures of a few values), every rho equals ranking the pairs left
+    afresh, to the last bit."""
+    rng = np.random.default_rng(11)
+    scores = rng.integers(1, 6, 40).astype(np.float64)
+    distances = rng.integers(0, 3, (40, 3)) / 2
+    grid = weight_grid(3, step=0.25, floor=0.0)
+    held = [0, 7, 21, 39]
+    each = _rhos_each_held_out(distances, scores, grid, held)
+    for row, k in enumerate(held):
+        left = np.arange(40) != k
+        assert np.array_equal(each[row], _rhos(distances[left], scores[left], grid)), k
 
 
 def test_the_lowest_judged_partner_stays_last() -> None:
