@@ -227,7 +227,8 @@ def test_leave_one_game_out_predicts_a_game_from_weights_fitted_without_any_of_i
     """What a user's new game meets: each game held out with every pair that touches it, the weights fitted on
     the pairs left, its pairs predicted with them (46 fits). The weights are chosen by that figure, not the
     in-sample one: CHOSEN predicts a held-out game at least as well as every other setting tried (the full run
-    tries all; the sampled run one other). One test, so that the 46 fits are made once on one worker."""
+    tries all: the settings of one floor share their ranking; the sampled run one other). One test, so that the 46
+    fits are made once on one worker."""
     judged = load_judgements(*JUDGES)
     out = leave_one_game_out(reference_catalog, judged)
     print(f"leave-one-game-out rho = {out.rho:.3f} over {out.games} games, {len(out.rows)} predictions")
@@ -283,6 +284,16 @@ def test_holding_a_pair_out_reranks_the_pairs_left_exactly_as_ranking_them_afres
     for row, k in enumerate(held):
         left = np.arange(40) != k
         assert np.array_equal(each[row], _rhos(distances[left], scores[left], grid)), k
+
+
+def test_the_settings_of_one_floor_share_their_ranking_and_keep_their_figures(catalog: Catalog) -> None:
+    """choose_setting ranks each held-out game's weightings once for every tolerance of a floor: each setting's
+    figure is still the one leave_one_game_out gives it alone (the nine shipped games' pairs)."""
+    judged = load_judgements(*JUDGES)
+    shipped = Judgements(pair=tuple(j for j in judged.pair if {j.a, j.b} <= catalog.games.keys()))
+    settings = [s for s in SETTINGS if s.floor == CHOSEN.floor]
+    alone = {s: leave_one_game_out(catalog, shipped, s).rho for s in settings}
+    assert dict(choose_setting(catalog, shipped, settings)) == alone and len(set(alone.values())) > 1
 
 
 def test_the_lowest_judged_partner_stays_last() -> None:

@@ -401,31 +401,45 @@ def leave_one_game_out(catalog: Catalog, judgements: Judgements, setting: FitSet
     ``setting``, by default :data:`CHOSEN`), and predict the held-out game's pairs; the figure is Spearman's rho
     over all the predictions (see the module docstring). ``found``: :func:`measured`'s result, when the caller
     has it."""
+    setting = setting or CHOSEN
+    found = found if found is not None else measured(catalog, judgements)
+    return _games_held_out(judgements, found, setting.floor, (setting.tolerance,))[setting.tolerance]
+
+
+def _games_held_out(judgements: Judgements, found: tuple[NDArray[np.float64], NDArray[np.float64]], floor: float,
+                    tolerances: Sequence[float]) -> dict[float, LeaveOneGameOut]:
+    """:func:`leave_one_game_out` for the settings of one floor and each of ``tolerances``: the tolerance only
+    chooses the plateau, so each held-out game's weightings are ranked once for all of them."""
     from scipy.stats import spearmanr
 
-    setting = setting or CHOSEN
-    tolerance = setting.tolerance
-    distances, scores = found if found is not None else measured(catalog, judgements)
+    tolerances = list(dict.fromkeys(tolerances))
+    distances, scores = found
     pairs = [(j.a, j.b) for j in judgements.pair]
     games = sorted({g for pair in pairs for g in pair})
-    grid = weight_grid(distances.shape[1], floor=setting.floor)
-    rows: list[tuple[str, str, float, float, str]] = []
-    fitted: dict[str, dict[str, float]] = {}
+    grid = weight_grid(distances.shape[1], floor=floor)
+    rows: dict[float, list[tuple[str, str, float, float, str]]] = {t: [] for t in tolerances}
+    fitted: dict[float, dict[str, dict[str, float]]] = {t: {} for t in tolerances}
     for game in games:
         keep = np.array([game not in pair for pair in pairs])
-        w = fit_weights(distances[keep], scores[keep], [p for p, k in zip(pairs, keep, strict=True) if k], grid,
-                        tolerance)
-        fitted[game] = {m: float(x) for m, x in zip(MEASURE_WEIGHTS, w, strict=True)}
-        rows += [(j.a, j.b, j.score, float(1.0 - distances[k] @ w), game)
-                 for k, j in enumerate(judgements.pair) if not keep[k]]
-    rho = float(spearmanr([r[2] for r in rows], [r[3] for r in rows]).statistic)
-    return LeaveOneGameOut(rho, len(games), tuple(rows), fitted)
+        left = [p for p, k in zip(pairs, keep, strict=True) if k]
+        rho = _rhos(distances[keep], scores[keep], grid)
+        for tolerance in tolerances:
+            w = _plateau(grid, rho, distances[keep], scores[keep], left, tolerance)
+            fitted[tolerance][game] = {m: float(x) for m, x in zip(MEASURE_WEIGHTS, w, strict=True)}
+            rows[tolerance] += [(j.a, j.b, j.score, float(1.0 - distances[k] @ w), game)
+                                for k, j in enumerate(judgements.pair) if not keep[k]]
+    return {t: LeaveOneGameOut(float(spearmanr([r[2] for r in rows[t]], [r[3] for r in rows[t]]).statistic),
+                               len(games), tuple(rows[t]), fitted[t]) for t in tolerances}
 
 
 def choose_setting(catalog: Catalog, judgements: Judgements,
                    settings: Sequence[FitSetting] = SETTINGS) -> list[tuple[FitSetting, float]]:
     """Each fit setting with its leave-one-game-out rho, best first: the weights are chosen by how well they
-    carry to a game the fit has not seen, not by how well they fit the pairs they were fitted on."""
+    carry to a game the fit has not seen, not by how well they fit the pairs they were fitted on. The settings
+    of one floor share their ranking (:func:`_games_held_out`)."""
     found = measured(catalog, judgements)
-    scored = [(setting, leave_one_game_out(catalog, judgements, setting, found).rho) for setting in settings]
+    floors = dict.fromkeys(s.floor for s in settings)
+    held = {floor: _games_held_out(judgements, found, floor, [s.tolerance for s in settings if s.floor == floor])
+            for floor in floors}
+    scored = [(setting, held[setting.floor][setting.tolerance].rho) for setting in settings]
     return sorted(scored, key=lambda sr: -sr[1])
