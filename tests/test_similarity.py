@@ -88,12 +88,18 @@ def test_how_a_game_is_won_is_half_the_life_measure(catalog: Catalog) -> None:
 def test_who_fights_is_half_apart_between_fighting_cards_and_whole_against_nothing(catalog: Catalog) -> None:
     refs = load_catalog([DATA / "reference-games"])
     assert {g: _sig(catalog, g).fighters for g in ("MTG", "PK", "BJ", "DM")} == {
-        "MTG": "characters", "PK": "active", "BJ": "none", "DM": "characters"}
-    assert _sig(refs, "FAB").fighters == "hero"
+        "MTG": "characters", "PK": "active", "BJ": "sum", "DM": "characters"}
+    assert {g: _sig(refs, g).fighters for g in ("FAB", "L5R", "GWENT", "ANR")} == {
+        "FAB": "hero", "L5R": "sum", "GWENT": "sum", "ANR": "none"}
     assert _pair(catalog, "MTG", "DM")["fighters"] == 0.0
     assert _pair(catalog, "MTG", "PK")["fighters"] == 0.5  # one active Pokémon against a board of creatures
     assert compare(_sig(refs, "FAB"), _sig(catalog, "PK"), Resolver(catalog.ontology)).distances["fighters"] == 0.5
-    assert _pair(catalog, "BJ", "PK")["fighters"] == _pair(catalog, "BJ", "MTG")["fighters"] == 1.0
+    # BJ's rows add up against each other: a way cards fight, half from a board of creatures or an active Pokémon
+    assert _pair(catalog, "BJ", "PK")["fighters"] == _pair(catalog, "BJ", "MTG")["fighters"] == 0.5
+    by = Resolver(catalog.ontology)
+    assert compare(_sig(refs, "L5R"), _sig(refs, "GWENT"), by).distances["fighters"] == 0.0
+    assert compare(_sig(refs, "ANR"), _sig(catalog, "BJ"), by).distances["fighters"] == 1.0  # nothing fights
+    assert compare(_sig(refs, "ANR"), _sig(catalog, "MTG"), by).distances["fighters"] == 1.0
 
 
 def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:

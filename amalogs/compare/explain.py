@@ -40,7 +40,8 @@ _ANSWERS = {frozenset(): "nothing answers an attack", frozenset({"block"}): "a c
             frozenset({"hand"}): "cards from the hand defend", frozenset({"block", "hand"}):
             "a character blocks or cards from the hand defend"}
 _FIGHTERS = {"characters": "the characters in play fight", "active": "one active character fights, a bench waits",
-             "hero": "a hero fights with cards from the hand", "none": "nothing attacks"}
+             "hero": "a hero fights with cards from the hand",
+             "sum": "the characters add up on each side of a contest", "none": "nothing attacks"}
 _BLOCKERS = {"any": "any character blocks", "keyword": "only a character with a keyword blocks",
              "none": "no blocks"}
 

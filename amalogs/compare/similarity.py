@@ -39,8 +39,8 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   one-sided attacks, an attack check, summoning sickness; the mean of those six.
 - **Who fights** (``fighters``): 0 when the same kind fights for a player in both games, ½ between two kinds
   in which a card fights, 1 against nothing: the characters in play, one active character at a time (a bench
-  waits), a hero attacking with cards from the hand, or nothing (no attacks: the game is won another way) —
-  ``battle.fighters``.
+  waits), a hero attacking with cards from the hand, the characters together, adding up their strength on each
+  side of a contest (sum), or nothing (no attacks: the game is won another way) — ``battle.fighters``.
 - **Stat and damage systems** (``systems``): the mean over the stat and the damage system of 0 (the same),
   ½ (different, but the cross-system resolution table settles how they meet) or 1 (different and
   unsettled, or one game has none).
@@ -105,15 +105,15 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.1,
-    "turn": 0.09,
+    "concepts": 0.13,
+    "turn": 0.18,
     "hand": 0.07,
-    "resources": 0.14,
-    "life": 0.15,
+    "resources": 0.1,
+    "life": 0.11,
     "attacks": 0.1,
-    "fighters": 0.28,
-    "systems": 0.04,
-    "we": 0.03,
+    "fighters": 0.27,
+    "systems": 0.02,
+    "we": 0.02,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
@@ -195,7 +195,7 @@ class Signature:
     resources: ResourceModel
     life: LifeModel
     attacks: AttackModel
-    fighters: str  # characters, active, hero, none
+    fighters: str  # characters, active, hero, sum, none
 
 
 @dataclass(frozen=True, slots=True)

@@ -364,12 +364,14 @@ class BattleRules(DataModel):
         None, description="what an attack may target: the opposing player, a rested (spent) opposing character, "
         "any opposing character. Default: the player, and rested characters where the page has サーチアタック "
         "(with 選抜リーダー制 on the page only the leader is attacked, whatever this says)")
-    fighters: Literal["characters", "active", "hero", "none"] | None = Field(
+    fighters: Literal["characters", "active", "hero", "sum", "none"] | None = Field(
         None, description="who fights for a player: the characters it has in play (characters), one active "
         "character at a time while the others wait on a bench (active: ポケモンカード's active Pokémon), its hero, "
-        "who attacks with cards from the hand (hero: Flesh and Blood), or nothing attacks and the game is won "
-        "another way (none: a race of places, a contest of totals). Read by compare; default: active where the "
-        "page has 選抜リーダー制, else characters")
+        "who attacks with cards from the hand (hero: Flesh and Blood), its characters together, who add up their "
+        "strength on each side of a contest and never fight one another (sum: Legend of the Five Rings' conflicts, "
+        "Marvel Snap's locations, Gwent's rows), or nothing fights and the game is won another way (none: a race "
+        "of runs, of points scored by cards). Read by compare; default: active where the page has 選抜リーダー制, "
+        "else characters")
     blockers: Literal["any", "keyword", "none"] | None = Field(
         None, description="who may block an attack: any standing character (ブロック宣言), only standing "
         "characters with the keyword blocker_keyword, or none. Default: any where the page has ブロック宣言, "
