@@ -105,13 +105,13 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.13,
-    "turn": 0.18,
-    "hand": 0.07,
+    "concepts": 0.16,
+    "turn": 0.13,
+    "hand": 0.11,
     "resources": 0.1,
-    "life": 0.11,
+    "life": 0.1,
     "attacks": 0.1,
-    "fighters": 0.27,
+    "fighters": 0.26,
     "systems": 0.02,
     "we": 0.02,
 }
