@@ -151,12 +151,16 @@ def test_the_reference_set_spans_the_kinds_of_life_and_resources(reference_catal
 
 
 UNSEEN_GAMES = DATA / "fresh-games"
-UNSEEN_ROUNDS: tuple[tuple[int, frozenset[str], tuple[Path, ...], float], ...] = ()
+UNSEEN_ROUNDS: tuple[tuple[int, frozenset[str], tuple[Path, ...], float], ...] = (
+    (10, frozenset({"duelyst", "conquest-lcg", "faeria", "dq-rivals"}),
+     tuple(DATA / f"fresh-judgements-{x}.toml" for x in ("ap", "aq", "ar", "as")), 0.5),  # measured 0.525 over 222
+)
 """The round of unseen games waiting, when there is one: its number, its four games (in tests/data/fresh-games, written
 as data by writers blind to the measure, the measure frozen by a commit before they were judged), its judges' files
-(tests/data/fresh-judgements-*.toml) and the floor of its rho (docs/similarity.md). Round 9 (A Game of Thrones: The
-Card Game, Star Wars: Destiny, Eternal, KARDS; the measure frozen at d85bbf0, judged by AL–AO) measured 0.551 over its
-206 pairs and joined the reference set, as round 8 (0.380) had before it."""
+(tests/data/fresh-judgements-*.toml) and the floor of its rho (docs/similarity.md). Round 10: Duelyst, Warhammer 40,000:
+Conquest, Faeria and ドラゴンクエストライバルズ, the measure frozen at cbc0c0d, judged by AP, AQ, AR and AS. Round 9 (A Game
+of Thrones: The Card Game, Star Wars: Destiny, Eternal, KARDS; frozen at d85bbf0, judged by AL–AO) measured 0.551 over
+its 206 pairs and joined the reference set, as round 8 (0.380) had before it."""
 
 
 def test_the_weights_carry_to_games_the_measure_never_saw(reference_catalog: Catalog) -> None:
@@ -206,7 +210,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
     loo = leave_one_out(reference_catalog, judged, held=held)
     print(f"leave-one-out rho = {loo.rho:.3f} over {loo.pairs} pairs")
     assert loo.pairs == len(held or judged.pair) == len(loo.rows) == len(loo.weights)
-    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.69)  # (measured over all 1431: docs/similarity.md)
+    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.69)  # (measured 0.708 over all 1431)
     distances, scores = measured(reference_catalog, judged)
     pairs = [(j.a, j.b) for j in judged.pair]
     order = held or list(range(len(pairs)))
