@@ -146,6 +146,13 @@ def test_the_command_plays_reports_and_refuses_bad_options(cli: Cli, tmp_path: P
     assert code == 1 and "--force" in err
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the child before it starts: Ctrl-C's default action, which a suite started in the background (``.ci/run &``
+    from a shell without job control, nohup) would otherwise pass on as ignored, and Python leaves an ignored SIGINT
+    ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupted_tournament_goes_on_with_the_same_command(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT) in the middle keeps the rows played; the same command finishes with the rows an
     uninterrupted run writes."""
@@ -155,7 +162,7 @@ def test_an_interrupted_tournament_goes_on_with_the_same_command(tmp_path: Path)
     env = {**os.environ, "COLUMNS": "100"}
     subprocess.run([*exe, *args, "--rows", str(whole)], check=True, capture_output=True, env=env)
     proc = subprocess.Popen([*exe, *args, "--rows", str(cut)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env)
+                            env=env, preexec_fn=_ctrl_c_as_in_a_terminal)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not cut.exists() or cut.read_bytes().count(b"\n") < 2):
         time.sleep(0.005)  # (the signal goes as soon as one row is written: a slow machine still has 79 to play)
