@@ -119,7 +119,7 @@ def test_the_panel_scores_each_pair_the_mean_of_its_judges() -> None:
     print("each judge against the mean of the others: " + ", ".join(f"{k} {v:.3f}"
                                                                     for k, v in agreement_with_the_others.items()))
     assert list(agreement_with_the_others) == list(LETTERS)
-    assert min(agreement_with_the_others.values()) >= 0.7  # (measured 0.788 to 0.923)
+    assert min(agreement_with_the_others.values()) >= 0.7  # (measured 0.725 to 0.923)
 
 
 def test_a_panel_means_the_judges_of_each_pair_and_refuses_a_pair_scored_twice_or_in_halves(tmp_path: Path) -> None:
