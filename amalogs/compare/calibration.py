@@ -422,12 +422,13 @@ def _games_held_out(judgements: Judgements, found: tuple[NDArray[np.float64], ND
     for game in games:
         keep = np.array([game not in pair for pair in pairs])
         left = [p for p, k in zip(pairs, keep, strict=True) if k]
-        rho = _rhos(distances[keep], scores[keep], grid)
+        held = [(k, judgements.pair[k]) for k in np.flatnonzero(~keep)]
+        kept_distances, kept_scores = distances[keep], scores[keep]
+        rho = _rhos(kept_distances, kept_scores, grid)
         for tolerance in tolerances:
-            w = _plateau(grid, rho, distances[keep], scores[keep], left, tolerance)
+            w = _plateau(grid, rho, kept_distances, kept_scores, left, tolerance)
             fitted[tolerance][game] = {m: float(x) for m, x in zip(MEASURE_WEIGHTS, w, strict=True)}
-            rows[tolerance] += [(j.a, j.b, j.score, float(1.0 - distances[k] @ w), game)
-                                for k, j in enumerate(judgements.pair) if not keep[k]]
+            rows[tolerance] += [(j.a, j.b, j.score, float(1.0 - distances[k] @ w), game) for k, j in held]
     return {t: LeaveOneGameOut(float(spearmanr([r[2] for r in rows[t]], [r[3] for r in rows[t]]).statistic),
                                len(games), tuple(rows[t]), fitted[t]) for t in tolerances}
 
