@@ -11,6 +11,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from amalogs.errors import AmalogsError
 from amalogs.referee.sessions.runner import resolve_side, run_many
 from amalogs.referee.sessions.tournament import (
     ROW_FIELDS,
+    RowsFile,
     batch_rows,
     entries,
     read_rows,
@@ -85,6 +87,36 @@ def test_a_rows_file_is_resumed_and_ends_as_an_uninterrupted_one(catalog: Catalo
         assert rows == [r.model_dump() for r in read_rows(whole)]
         # the same file again: nothing left to play, nothing changes
         assert run_tournament(catalog, chosen, 4, rows=cut) == rows and cut.read_bytes() == whole.read_bytes()
+
+
+def test_ctrl_c_while_a_batch_is_written_keeps_a_file_the_same_command_finishes(
+        catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C can land inside the write of a batch of rows: the file then ends in part of the batch (maybe in
+    half a line) and nothing of the batch is written again, so the resumed file is still the schedule's first
+    rows and ends as an uninterrupted one."""
+    chosen = entries(catalog, DECKS)
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    run_tournament(catalog, chosen, 4, rows=whole, jobs=1)
+    real = RowsFile.append
+    calls: list[int] = []
+
+    def interrupted(self: RowsFile, rows: list[dict[str, Any]]) -> None:
+        calls.append(len(rows))
+        if len(calls) > 1:
+            return real(self, rows)
+        text = "".join(self.line(r) for r in rows)
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(text[: len(text) // 2])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(RowsFile, "append", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(catalog, chosen, 4, rows=cut, jobs=1)
+    assert calls == [20]  # (the batch cut short is not appended again on the way out)
+    monkeypatch.setattr(RowsFile, "append", real)
+    assert 0 < len(read_rows(cut)) < 20
+    assert run_tournament(catalog, chosen, 4, rows=cut, jobs=1) == [r.model_dump() for r in read_rows(whole)]
+    assert cut.read_bytes() == whole.read_bytes()
 
 
 def test_a_rows_file_of_another_tournament_is_refused_unless_forced(catalog: Catalog, tmp_path: Path) -> None:
@@ -172,7 +204,8 @@ def test_an_interrupted_tournament_goes_on_with_the_same_command(tmp_path: Path)
     assert "interrupted" in err.decode() and "Traceback" not in err.decode()
     kept = len(read_rows(cut))
     assert 0 < kept < len(read_rows(whole))
-    subprocess.run([*exe, *args, "--rows", str(cut)], check=True, capture_output=True, env=env)
+    again = subprocess.run([*exe, *args, "--rows", str(cut)], capture_output=True, env=env)
+    assert again.returncode == 0, again.stderr.decode()
     assert cut.read_bytes() == whole.read_bytes()
 
 

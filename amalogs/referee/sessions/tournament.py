@@ -443,13 +443,14 @@ def run_scheduled(plan: Plan, jobs_list: Sequence[Scheduled], jobs: int | None =
             batch.append(row)
             state.played += 1
             if target is not None and len(batch) >= 20:
-                target.append(batch)
-                batch = []
+                pending, batch = batch, []  # (emptied first: a Ctrl-C inside the write must not write it twice)
+                target.append(pending)
             if progress is not None:
                 progress(state)
     finally:
         if target is not None and batch:
-            target.append(batch)  # what was played is kept, also when interrupted
+            pending, batch = batch, []
+            target.append(pending)  # what was played is kept, also when interrupted
     return out
 
 
