@@ -102,6 +102,29 @@ def test_who_fights_is_half_apart_between_fighting_cards_and_whole_against_nothi
     assert compare(_sig(refs, "ANR"), _sig(catalog, "MTG"), by).distances["fighters"] == 1.0
 
 
+def test_where_cards_fight_is_half_apart_between_near_layouts_and_whole_otherwise(catalog: Catalog) -> None:
+    refs = load_catalog([DATA / "reference-games"])
+    assert {g: _sig(catalog, g).layout for g in ("MTG", "VG", "Z/X", "GH")} == {
+        "MTG": "open", "VG": "rows", "Z/X": "rows", "GH": "rows"}
+    assert {g: refs.game(g).profile.battle.layout for g in ("artifact", "star-wars-unlimited", "marvel-snap",
+                                                             "netrunner", "sorcery", "yu-gi-oh")} == {
+        "artifact": "lanes", "star-wars-unlimited": "lanes", "marvel-snap": "places", "netrunner": "places",
+        "sorcery": "grid", "yu-gi-oh": "open"}
+    assert _pair(catalog, "MTG", "DM")["layout"] == 0.0 and _pair(catalog, "VG", "GH")["layout"] == 0.0
+    assert _pair(catalog, "MTG", "VG")["layout"] == 1.0  # one open field against circles in rows
+    by = Resolver(catalog.ontology)
+
+    def apart(a: str, b: str) -> float:
+        return compare(signature(refs.game(a)), signature(refs.game(b)), by).distances["layout"]
+
+    assert apart("artifact", "weiss-schwarz") == 0.5  # lanes ~ rows: both place a card where it fights
+    assert apart("artifact", "marvel-snap") == 0.5  # lanes ~ places: fronts held apart
+    assert apart("sorcery", "weiss-schwarz") == apart("sorcery", "artifact") == 0.5  # a grid ~ rows, lanes
+    assert apart("sorcery", "marvel-snap") == apart("weiss-schwarz", "netrunner") == 1.0
+    assert apart("sorcery", "yu-gi-oh") == apart("marvel-snap", "yu-gi-oh") == 1.0
+    assert apart("marvel-snap", "netrunner") == 0.0
+
+
 def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:
     # dedicated resource cards and any card from hand are half apart, and so are no ceiling and 国力's ten;
     # growth, keeping, spending, colours and attaching agree (seven parts)
@@ -244,7 +267,8 @@ signatures = st.builds(
                                                                            "characters"])),
                       blockers=st.sampled_from(["any", "keyword", "none"]), leader=st.booleans(),
                       one_sided=st.booleans(), check=st.booleans(), sickness=st.booleans()),
-    fighters=st.sampled_from(["characters", "active", "hero", "none"]),
+    fighters=st.sampled_from(["characters", "active", "hero", "sum", "none"]),
+    layout=st.sampled_from(["open", "rows", "lanes", "places", "grid"]),
 )
 
 

@@ -36,7 +36,7 @@ from amalogs.compare.calibration import (
     panel,
     weight_grid,
 )
-from amalogs.compare.calibration import _rhos, _rhos_each_held_out  # the fit's rank arithmetic
+from amalogs.compare.calibration import _games_held_out, _rhos, _rhos_each_held_out  # the fit's rank arithmetic
 from amalogs.compare.similarity import MEASURE_WEIGHTS
 from amalogs.errors import AmalogsError
 
@@ -72,8 +72,8 @@ ROUNDS = (
 PANELS = ("ABCDE", "FGHI", "JKLM", "NOPQ", "RSTU", "VWXY", ("Z", "AA", "AB", "AC"), ("AD", "AE", "AF", "AG"), ("AH", "AI", "AJ", "AK"), ("AL", "AM", "AN", "AO"))
 """The judges of the first 18 games' pairs, then of the pairs each round adds."""
 REFERENCE_GAMES = DATA / "reference-games"
-FLOOR = 0.69  # measured 0.708 over the 1431 judged pairs of the 54 games (docs/similarity.md)
-SHIPPED_FLOOR = 0.9  # measured 0.925 over the 36 pairs of the nine shipped games
+FLOOR = 0.7  # measured 0.716 over the 1431 judged pairs of the 54 games (docs/similarity.md)
+SHIPPED_FLOOR = 0.9  # measured 0.926 over the 36 pairs of the nine shipped games
 
 
 @pytest.fixture(scope="module")
@@ -153,12 +153,14 @@ def test_the_reference_set_spans_the_kinds_of_life_and_resources(reference_catal
 UNSEEN_GAMES = DATA / "fresh-games"
 UNSEEN_ROUNDS: tuple[tuple[int, frozenset[str], tuple[Path, ...], float], ...] = (
     (10, frozenset({"duelyst", "conquest-lcg", "faeria", "dq-rivals"}),
-     tuple(DATA / f"fresh-judgements-{x}.toml" for x in ("ap", "aq", "ar", "as")), 0.5),  # measured 0.525 over 222
+     tuple(DATA / f"fresh-judgements-{x}.toml" for x in ("ap", "aq", "ar", "as")), 0.5),  # measured 0.542 over 222
 )
 """The round of unseen games waiting, when there is one: its number, its four games (in tests/data/fresh-games, written
 as data by writers blind to the measure, the measure frozen by a commit before they were judged), its judges' files
 (tests/data/fresh-judgements-*.toml) and the floor of its rho (docs/similarity.md). Round 10: Duelyst, Warhammer 40,000:
-Conquest, Faeria and ドラゴンクエストライバルズ, the measure frozen at cbc0c0d, judged by AP, AQ, AR and AS. Round 9 (A Game
+Conquest, Faeria and ドラゴンクエストライバルズ, the measure frozen at cbc0c0d (0.525), judged by AP, AQ, AR and AS; the
+measure now reads where cards fight (battle.layout), drawn up and written into these games after their judgements were
+read: 0.542, no longer a blind figure (docs/similarity.md). Round 9 (A Game
 of Thrones: The Card Game, Star Wars: Destiny, Eternal, KARDS; frozen at d85bbf0, judged by AL–AO) measured 0.551 over
 its 206 pairs and joined the reference set, as round 8 (0.380) had before it."""
 
@@ -210,7 +212,7 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
     loo = leave_one_out(reference_catalog, judged, held=held)
     print(f"leave-one-out rho = {loo.rho:.3f} over {loo.pairs} pairs")
     assert loo.pairs == len(held or judged.pair) == len(loo.rows) == len(loo.weights)
-    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.69)  # (measured 0.708 over all 1431)
+    assert -1 <= loo.rho <= 1 and (held is not None or loo.rho >= 0.69)  # (0.708 over all 1431 with nine measures)
     distances, scores = measured(reference_catalog, judged)
     pairs = [(j.a, j.b) for j in judged.pair]
     order = held or list(range(len(pairs)))
@@ -225,23 +227,26 @@ def test_leave_one_out_predicts_each_pair_from_weights_fitted_without_it(referen
         assert sum(weights.values()) == pytest.approx(1) and min(weights.values()) >= CHOSEN.floor - 1e-9
 
 
-GAME_OUT_FLOOR = 0.68  # measured 0.698 over the 54 games of the reference set (docs/similarity.md)
+GAME_OUT_FLOOR = 0.69  # measured 0.712 over the 54 games of the reference set (docs/similarity.md)
 
 
 def test_leave_one_game_out_predicts_a_game_from_weights_fitted_without_any_of_its_pairs_and_chooses_the_fit(
         reference_catalog: Catalog) -> None:
     """What a user's new game meets: each game held out with every pair that touches it, the weights fitted on
     the pairs left, its pairs predicted with them (54 fits). The weights are chosen by that figure, not the
-    in-sample one: CHOSEN predicts a held-out game at least as well as every other setting tried (the full run
-    tries all: the settings of one floor share their ranking; the sampled run one other). One test, so that the 54
+    in-sample one: CHOSEN predicts a held-out game at least as well as every other setting tried (the sampled run
+    tries the settings of CHOSEN's floor, which share its ranking; the full run all of them). One test, so that the 54
     fits are made once on one worker."""
     judged = load_judgements(*JUDGES)
-    out = leave_one_game_out(reference_catalog, judged)
+    found = measured(reference_catalog, judged)
+    same_floor = [s for s in SETTINGS if s.floor == CHOSEN.floor]
+    held_out = _games_held_out(judged, found, CHOSEN.floor, [s.tolerance for s in same_floor])
+    out = held_out[CHOSEN.tolerance]
     print(f"leave-one-game-out rho = {out.rho:.3f} over {out.games} games, {len(out.rows)} predictions")
     games = {g for j in judged.pair for g in (j.a, j.b)}
     assert out.games == len(games) == len(out.weights) and len(out.rows) == 2 * len(judged.pair)
     assert out.rho >= GAME_OUT_FLOOR
-    distances, scores = measured(reference_catalog, judged)
+    distances, scores = found
     pairs = [(j.a, j.b) for j in judged.pair]
     held = "one-piece"  # refitted by hand: no pair of it in the fit
     keep = np.array([held not in p for p in pairs])
@@ -251,9 +256,10 @@ def test_leave_one_game_out_predicts_a_game_from_weights_fitted_without_any_of_i
     predicted = [r[3] for r in out.rows if r[4] == held]
     assert predicted == pytest.approx(list(1 - distances[~keep] @ w))
     assert set(out.by_game()) == games
-    others = [s for s in SETTINGS if s != CHOSEN]
-    tried = others if full() else sampled(others, 1, "fit-setting")
-    scored = [(CHOSEN, out.rho), *choose_setting(reference_catalog, judged, tried)]
+    # the settings of the chosen floor share its ranking and are scored with it; the full run tries the others too
+    scored = [(s, held_out[s.tolerance].rho) for s in same_floor]
+    if full():
+        scored += choose_setting(reference_catalog, judged, [s for s in SETTINGS if s.floor != CHOSEN.floor])
     print("leave-one-game-out rho by fit setting: " + ", ".join(f"floor {s.floor} tolerance {s.tolerance}: "
                                                                 f"{rho:.3f}" for s, rho in scored))
     assert CHOSEN in SETTINGS and max(scored, key=lambda sr: sr[1])[0] == CHOSEN

@@ -42,6 +42,10 @@ _ANSWERS = {frozenset(): "nothing answers an attack", frozenset({"block"}): "a c
 _FIGHTERS = {"characters": "the characters in play fight", "active": "one active character fights, a bench waits",
              "hero": "a hero fights with cards from the hand",
              "sum": "the characters add up on each side of a contest", "none": "nothing attacks"}
+_LAYOUTS = {"open": "one shared field, where a card stands does not matter",
+            "rows": "set places on each side, in rows or columns", "lanes": "separate fronts both players share",
+            "places": "places the players contest, won by holding them",
+            "grid": "a board of squares on which cards move"}
 _BLOCKERS = {"any": "any character blocks", "keyword": "only a character with a keyword blocks",
              "none": "no blocks"}
 
@@ -139,6 +143,8 @@ def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
         return f"{unit}: " + " → ".join(ph.name for ph in game.profile.turn.phases)
     if measure == "fighters":
         return _FIGHTERS[sig.fighters]
+    if measure == "layout":
+        return _LAYOUTS[sig.layout]
     if measure == "we":
         return f"WE {sig.we}"
     shared = sig.concepts.keys() & other.concepts.keys()

@@ -1,4 +1,4 @@
-"""How close two games are: nine documented measures and a combined score with its breakdown.
+"""How close two games are: ten documented measures and a combined score with its breakdown.
 
 Every measure is a *distance* in [0, 1]: 0 means the same, 1 means nothing in common. Similarity is
 1 − distance. Each is symmetric, and a game compared with itself has distance 0. Each rule is read by one
@@ -41,6 +41,10 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   in which a card fights, 1 against nothing: the characters in play, one active character at a time (a bench
   waits), a hero attacking with cards from the hand, the characters together, adding up their strength on each
   side of a contest (sum), or nothing (no attacks: the game is won another way) — ``battle.fighters``.
+- **Where they fight** (``layout``): 0 for the same layout, ½ between near ones (:data:`_NEAR_LAYOUTS`), else 1:
+  one open field (a card's place does not matter), set places in rows or columns on each side, lanes both players
+  share, places the players contest and win by holding, or a grid of squares on which cards move —
+  ``battle.layout``.
 - **Stat and damage systems** (``systems``): the mean over the stat and the damage system of 0 (the same),
   ½ (different, but the cross-system resolution table settles how they meet) or 1 (different and
   unsettled, or one game has none).
@@ -50,8 +54,8 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.708 over 1431 pairs of 54 games judged by a panel,
-0.698 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55 and 0.52 on ten rounds of games the
+the reference set, the fit and its figures (Spearman's rho 0.716 over 1431 pairs of 54 games judged by a panel,
+0.712 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55 and 0.52 on ten rounds of games the
 measure never saw).
 """
 
@@ -105,13 +109,14 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.16,
+    "concepts": 0.17,
     "turn": 0.13,
     "hand": 0.11,
     "resources": 0.1,
     "life": 0.1,
     "attacks": 0.1,
-    "fighters": 0.26,
+    "fighters": 0.23,
+    "layout": 0.02,
     "systems": 0.02,
     "we": 0.02,
 }
@@ -196,6 +201,7 @@ class Signature:
     life: LifeModel
     attacks: AttackModel
     fighters: str  # characters, active, hero, sum, none
+    layout: str  # open, rows, lanes, places, grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +328,7 @@ def signature(game: Game) -> Signature:
         life=_life(game),
         attacks=_attacks(game),
         fighters=_fighters(game),
+        layout=game.profile.battle.layout,
     )
 
 
@@ -406,6 +413,9 @@ _NEAR_ARRIVALS = frozenset(frozenset(pair) for pair in (
 """Pairs of ways resources arrive that are ½ apart (any other two different ways: 1)."""
 _NEAR_BLOCKERS = frozenset({frozenset({"any", "keyword"}), frozenset({"none", "keyword"})})
 _NEAR_COLOURS = frozenset({frozenset({"colour-cost", "one-of-colour"})})
+_NEAR_LAYOUTS = frozenset(frozenset(pair) for pair in (
+    ("rows", "lanes"), ("lanes", "places"), ("rows", "grid"), ("lanes", "grid")))
+"""Layouts ½ apart: each pair shares a structure (positions in lines, separate fronts, squares) the others lack."""
 
 
 def _apart_from_none(x: str, y: str) -> float:
@@ -476,6 +486,7 @@ def compare(a: Signature, b: Signature, resolver: Resolver) -> Breakdown:
             "life": _life_distance(a.life, b.life),
             "attacks": _attack_distance(a.attacks, b.attacks),
             "fighters": _apart_from_none(a.fighters, b.fighters),
+            "layout": _near(a.layout, b.layout, _NEAR_LAYOUTS),
             "systems": _system_distance(a, b, resolver),
             "we": abs(a.we - b.we) / 3,
         },

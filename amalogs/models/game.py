@@ -372,6 +372,14 @@ class BattleRules(DataModel):
         "Marvel Snap's locations, Gwent's rows), or nothing fights and the game is won another way (none: a race "
         "of runs, of points scored by cards). Read by compare; default: active where the page has 選抜リーダー制, "
         "else characters")
+    layout: Literal["open", "rows", "lanes", "places", "grid"] = Field(
+        "open", description="where cards fight: one shared field where a card's place does not matter (open); set "
+        "places on each player's side, front and back or in columns, that decide who attacks or blocks whom (rows: "
+        "ヴァンガード's circles, ヴァイスシュヴァルツ's stage); fronts both players share, a card fighting only in "
+        "its own (lanes: Artifact's lanes, Star Wars: Unlimited's ground and space arenas); places the players "
+        "contest or attack and win by holding them (places: Marvel Snap's locations, Legend of the Five Rings' "
+        "provinces, Netrunner's servers); or a board of squares on which cards move (grid: Sorcery's realm). "
+        "Read by compare")
     blockers: Literal["any", "keyword", "none"] | None = Field(
         None, description="who may block an attack: any standing character (ブロック宣言), only standing "
         "characters with the keyword blocker_keyword, or none. Default: any where the page has ブロック宣言, "

@@ -60,6 +60,7 @@ MEASURE_NAMES: dict[str, str] = {
     "life": "life mechanism",
     "attacks": "attacks and leader",
     "fighters": "who fights",
+    "layout": "where they fight",
     "systems": "system compatibility",
     "we": "WE distance",
 }

@@ -127,6 +127,7 @@ PROFILE_READERS: dict[str, tuple[str, ...]] = {
     "battle.targets": ("profile game", "compare"),
     "battle.fighters": ("compare",),
     "battle.hand_answer": ("compare",),
+    "battle.layout": ("compare",),
     "battle.blockers": ("profile game", "compare", "checks"),
     "battle.blocker_keyword": ("profile game", "checks"),
     "battle.attack_check": ("profile game", "compare"),
