@@ -436,21 +436,24 @@ def run_scheduled(plan: Plan, jobs_list: Sequence[Scheduled], jobs: int | None =
     if progress is not None:
         progress(state)
     out = [r.model_dump() for r in done]
-    batch: list[dict[str, Any]] = []
+    written = len(out)  # out[written:] is played but not yet in the file
+
+    def write() -> None:
+        nonlocal written
+        pending, written = out[written:], len(out)  # (counted first: a Ctrl-C inside the write must not write twice)
+        if target is not None and pending:
+            target.append(pending)
+
     try:
         for row in play_rows(plan, jobs_list[len(done):], jobs or cores(), scheduler):
             out.append(row)
-            batch.append(row)
             state.played += 1
-            if target is not None and len(batch) >= 20:
-                pending, batch = batch, []  # (emptied first: a Ctrl-C inside the write must not write it twice)
-                target.append(pending)
+            if len(out) - written >= 20:
+                write()
             if progress is not None:
                 progress(state)
     finally:
-        if target is not None and batch:
-            pending, batch = batch, []
-            target.append(pending)  # what was played is kept, also when interrupted
+        write()  # what was played is kept, also when interrupted
     return out
 
 
