@@ -85,7 +85,7 @@ SETTINGS: tuple[FitSetting, ...] = tuple(FitSetting(f, t) for f in (0.02, 0.05, 
 """The fit settings :func:`choose_setting` tries: each is judged by its leave-one-game-out rho. A floor of 0.09
 leaves 0.1 to share among the ten measures: weights all but equal."""
 
-CHOSEN = FitSetting(0.02, 0.005)
+CHOSEN = FitSetting(0.05, 0.005)
 """The setting with the best leave-one-game-out rho over the reference set (:func:`choose_setting`), which
 :data:`amalogs.compare.similarity.MEASURE_WEIGHTS` is fitted with."""
 

@@ -109,16 +109,16 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.17,
-    "turn": 0.13,
-    "hand": 0.11,
-    "resources": 0.1,
+    "concepts": 0.13,
+    "turn": 0.15,
+    "hand": 0.1,
+    "resources": 0.08,
     "life": 0.1,
     "attacks": 0.1,
-    "fighters": 0.23,
-    "layout": 0.02,
-    "systems": 0.02,
-    "we": 0.02,
+    "fighters": 0.19,
+    "layout": 0.05,
+    "systems": 0.05,
+    "we": 0.05,
 }
 """Weight of each measure in the combined distance (they add up to 1): the fit to the reference judgements
 (:func:`amalogs.compare.calibration.fitted_weights`; see ``docs/similarity.md``)."""
