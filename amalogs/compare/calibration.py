@@ -368,8 +368,7 @@ def _rho(together: NDArray[np.float64], spread: NDArray[np.float64],
     """Spearman's rho from the sum of the centred ranks' products and the sums of their squares (-1 where a side
     is all one rank)."""
     both = np.sqrt(spread * judged_spread)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        rho: NDArray[np.float64] = np.where(both > 0, together / np.where(both > 0, both, 1.0), -1.0)
+    rho: NDArray[np.float64] = np.where(both > 0, together / np.where(both > 0, both, 1.0), -1.0)
     return rho
 
 

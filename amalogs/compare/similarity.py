@@ -54,9 +54,9 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.716 over 1431 pairs of 54 games judged by a panel,
-0.712 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55 and 0.52 on ten rounds of games the
-measure never saw).
+the reference set, the fit and its figures (Spearman's rho 0.690 over 1653 pairs of 58 games judged by a panel,
+0.680 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55, 0.52 and 0.61 on eleven rounds of
+games the measure never saw).
 """
 
 from __future__ import annotations
