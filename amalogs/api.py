@@ -201,8 +201,9 @@ def convert_deck(deck: str | Path, to: str | Game, catalog: Catalog | None = Non
 def similarity(a: str | Game, b: str | Game, catalog: Catalog | None = None) -> Breakdown:
     """How close two games are, as ``amalogs compare A B`` ends: ``.similarity`` (1 − distance), ``.distance``,
     ``.distances`` (the measures of :data:`amalogs.compare.similarity.MEASURE_WEIGHTS`: ``concepts``, ``turn``,
-    ``hand``, ``resources``, ``life``, ``attacks``, ``fighters``, ``layout``, ``systems``, ``we``, each in [0, 1])
-    and ``.parts`` (each measure times its weight; they add up to ``.distance``). See :mod:`amalogs.compare.similarity`.
+    ``hand``, ``resources``, ``life``, ``attacks``, ``fighters``, ``layout``, ``mechanisms``, ``systems``, ``we``,
+    each in [0, 1]) and ``.parts`` (each measure times its weight; they add up to ``.distance``). See
+    :mod:`amalogs.compare.similarity`.
 
     >>> round(similarity("BD", "BD").similarity, 3)
     1.0

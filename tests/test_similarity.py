@@ -125,6 +125,29 @@ def test_where_cards_fight_is_half_apart_between_near_layouts_and_whole_otherwis
     assert apart("marvel-snap", "netrunner") == 0.0
 
 
+def test_mechanisms_are_a_jaccard_distance_and_half_between_two_games_that_list_none(catalog: Catalog) -> None:
+    refs = load_catalog([DATA / "reference-games"])
+    assert _sig(catalog, "MTG").mechanisms == _sig(catalog, "SGK").mechanisms == frozenset()
+    assert _pair(catalog, "MTG", "SGK")["mechanisms"] == 0.5  # nothing known to set them apart or bring them together
+    assert _pair(catalog, "MTG", "MTG")["mechanisms"] == 0.0
+    assert _sig(catalog, "PK").mechanisms == _sig(catalog, "GH").mechanisms == frozenset({"stacking"})
+    assert _pair(catalog, "PK", "GH")["mechanisms"] == 0.0
+    assert _pair(catalog, "PK", "MTG")["mechanisms"] == 1.0  # a mechanism against none
+    by = Resolver(catalog.ontology)
+    ashes, destiny = signature(refs.game("ashes")), signature(refs.game("star-wars-destiny"))
+    assert ashes.mechanisms == {"dice", "hero-card", "extra-deck"} and destiny.mechanisms == {"dice", "team-start"}
+    assert compare(ashes, destiny, by).distances["mechanisms"] == pytest.approx(1 - 1 / 4)  # dice shared, of four
+
+
+def test_a_mechanism_listed_twice_is_refused_by_name() -> None:
+    from amalogs.models.game import Overview
+
+    with pytest.raises(ValidationError, match="mechanisms lists dice more than once"):
+        Overview(game_type="x", multiplayer="x", summary="x", mechanisms=("dice", "pitch", "dice"))
+    with pytest.raises(ValidationError, match="mechanisms"):
+        Overview.model_validate({"game_type": "x", "multiplayer": "x", "summary": "x", "mechanisms": ["dices"]})
+
+
 def test_lands_against_any_card_as_resource(catalog: Catalog) -> None:
     # dedicated resource cards and any card from hand are half apart, and so are no ceiling and 国力's ten;
     # growth, keeping, spending, colours and attaching agree (seven parts)
@@ -269,6 +292,7 @@ signatures = st.builds(
                       one_sided=st.booleans(), check=st.booleans(), sickness=st.booleans()),
     fighters=st.sampled_from(["characters", "active", "hero", "sum", "none"]),
     layout=st.sampled_from(["open", "rows", "lanes", "places", "grid"]),
+    mechanisms=st.frozensets(st.sampled_from(["dice", "stacking", "pitch", "digital"])),
 )
 
 

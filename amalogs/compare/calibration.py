@@ -83,7 +83,7 @@ class FitSetting:
 SETTINGS: tuple[FitSetting, ...] = tuple(FitSetting(f, t) for f in (0.02, 0.05, 0.08, 0.09)
                                          for t in (0.005, 0.01, 0.02, 0.04))
 """The fit settings :func:`choose_setting` tries: each is judged by its leave-one-game-out rho. A floor of 0.09
-leaves 0.1 to share among the ten measures: weights all but equal."""
+leaves 0.01 to share among the eleven measures: weights all but equal."""
 
 CHOSEN = FitSetting(0.05, 0.005)
 """The setting with the best leave-one-game-out rho over the reference set (:func:`choose_setting`), which
@@ -274,7 +274,7 @@ _BLOCK = 1024
 
 _HELD_AT_ONCE = 256
 """Held-out pairs whose fits :func:`leave_one_out` makes from one sort of the grid (their rhos take 256 × the
-grid's length × 8 bytes: about 190 MB with ten measures)."""
+grid's length × 8 bytes: about 380 MB with eleven measures)."""
 
 
 def _centred(ranks: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:

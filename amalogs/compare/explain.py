@@ -121,6 +121,15 @@ def _concept(key: str) -> str:
     return f"{_KINDS.get(kind, '')}{value}"
 
 
+def _mechanisms(sig: Signature, other: Signature) -> str:
+    if not sig.mechanisms:
+        return "none listed"
+    shared = sorted(sig.mechanisms & other.mechanisms)
+    own = sorted(sig.mechanisms - other.mechanisms)
+    return "; ".join(part for part in (f"shared: {', '.join(shared)}" if shared else "",
+                                       f"only here: {', '.join(own)}" if own else "") if part)
+
+
 def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
     """What ``measure`` reads of ``game``, in the game's own words (``other``: the game it is compared with, for
     the concepts the two share)."""
@@ -145,6 +154,8 @@ def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
         return _FIGHTERS[sig.fighters]
     if measure == "layout":
         return _LAYOUTS[sig.layout]
+    if measure == "mechanisms":
+        return _mechanisms(sig, other)
     if measure == "we":
         return f"WE {sig.we}"
     shared = sig.concepts.keys() & other.concepts.keys()

@@ -1,4 +1,4 @@
-"""How close two games are: ten documented measures and a combined score with its breakdown.
+"""How close two games are: eleven documented measures and a combined score with its breakdown.
 
 Every measure is a *distance* in [0, 1]: 0 means the same, 1 means nothing in common. Similarity is
 1 − distance. Each is symmetric, and a game compared with itself has distance 0. Each rule is read by one
@@ -45,6 +45,11 @@ rules, phases, hand, life and resource zones and the stats the systems decide).
   one open field (a card's place does not matter), set places in rows or columns on each side, lanes both players
   share, places the players contest and win by holding, or a grid of squares on which cards move —
   ``battle.layout``.
+- **Mechanisms** (``mechanisms``): the Jaccard distance between the mechanisms the two games list
+  (``overview.mechanisms``, thirteen: dice, a board cards move on, a team in play from the start, a hero card,
+  stacking, paying with cards pitched from the hand, simultaneous play, cards set face down, a shop, levels, the deck
+  as life, an extra deck, a game that exists only as software); ½ between two games that list none (nothing is known
+  to set them apart or to bring them together), 0 for a game with itself.
 - **Stat and damage systems** (``systems``): the mean over the stat and the damage system of 0 (the same),
   ½ (different, but the cross-system resolution table settles how they meet) or 1 (different and
   unsettled, or one game has none).
@@ -54,8 +59,8 @@ The **combined distance** is Σ weightᵢ × distanceᵢ with the weights of :da
 up to 1), so the parts of the breakdown add up to the combined distance exactly. The weights are fitted to
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
-the reference set, the fit and its figures (Spearman's rho 0.690 over 1653 pairs of 58 games judged by a panel,
-0.680 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55, 0.52 and 0.61 on eleven rounds of
+the reference set, the fit and its figures (Spearman's rho 0.679 over 1891 pairs of 62 games judged by a panel,
+0.668 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55, 0.52 and 0.61 on eleven rounds of
 games the measure never saw).
 """
 
@@ -109,14 +114,15 @@ CONCEPT_WEIGHTS: dict[str, float] = {
 """Weight of each concept kind in the overlap."""
 
 MEASURE_WEIGHTS: dict[str, float] = {
-    "concepts": 0.13,
-    "turn": 0.15,
-    "hand": 0.1,
-    "resources": 0.08,
-    "life": 0.1,
-    "attacks": 0.1,
-    "fighters": 0.19,
+    "concepts": 0.1,
+    "turn": 0.14,
+    "hand": 0.11,
+    "resources": 0.07,
+    "life": 0.09,
+    "attacks": 0.08,
+    "fighters": 0.18,
     "layout": 0.05,
+    "mechanisms": 0.08,
     "systems": 0.05,
     "we": 0.05,
 }
@@ -202,6 +208,7 @@ class Signature:
     attacks: AttackModel
     fighters: str  # characters, active, hero, sum, none
     layout: str  # open, rows, lanes, places, grid
+    mechanisms: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +336,7 @@ def signature(game: Game) -> Signature:
         attacks=_attacks(game),
         fighters=_fighters(game),
         layout=game.profile.battle.layout,
+        mechanisms=frozenset(game.profile.overview.mechanisms),
     )
 
 
@@ -464,6 +472,14 @@ def _attack_distance(a: AttackModel, b: AttackModel) -> float:
     return _jaccard(a.answer, b.answer) / 2 + details / 2
 
 
+def _mechanism_distance(a: Signature, b: Signature) -> float:
+    """The Jaccard distance between the mechanisms two games list; ½ between two games that list none (nothing is
+    known to set them apart or to bring them together), 0 for a game with itself."""
+    if not (a.mechanisms or b.mechanisms):
+        return 0.0 if a.game == b.game else 0.5
+    return _jaccard(a.mechanisms, b.mechanisms)
+
+
 def _system_distance(a: Signature, b: Signature, resolver: Resolver) -> float:
     def part(x: str | None, y: str | None) -> float:
         if x == y:
@@ -487,6 +503,7 @@ def compare(a: Signature, b: Signature, resolver: Resolver) -> Breakdown:
             "attacks": _attack_distance(a.attacks, b.attacks),
             "fighters": _apart_from_none(a.fighters, b.fighters),
             "layout": _near(a.layout, b.layout, _NEAR_LAYOUTS),
+            "mechanisms": _mechanism_distance(a, b),
             "systems": _system_distance(a, b, resolver),
             "we": abs(a.we - b.we) / 3,
         },

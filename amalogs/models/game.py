@@ -19,6 +19,7 @@ from amalogs.ontology.terms import CanonicalPhase
 
 __all__ = [
     "GameProfile",
+    "Mechanism",
     "DeckRules",
     "CopyLimitExemption",
     "DeckColours",
@@ -45,6 +46,12 @@ __all__ = [
 ]
 
 
+Mechanism = Literal["dice", "board-movement", "team-start", "hero-card", "stacking", "pitch", "simultaneous",
+                    "set-face-down", "shop", "levels", "deck-as-life", "extra-deck", "digital"]
+"""The mechanisms a profile may list (``overview.mechanisms``): rules that make a game's shape its own, read by the
+similarity measure of the same name."""
+
+
 class Overview(DataModel):
     """ゲーム概要: what kind of game it is."""
 
@@ -54,6 +61,31 @@ class Overview(DataModel):
                            "(the AMALOGS meta-game seats more)")
     multiplayer: Text = Field(description="3人以上でのプレイ: whether and how more than two players play")
     summary: Text = Field(description="a short account of how the game is played, in the project's own words")
+    mechanisms: tuple[Mechanism, ...] = Field(
+        (), description="which of these mechanisms the game's rules have (each at most once; none: an empty list): "
+        "dice (dice rolled in play, or cards that are dice, decide what happens); board-movement (cards stand on "
+        "the squares or hexes of a board and move between them); team-start (each player starts with two or more "
+        "of its characters in play, chosen when the deck is built); hero-card (one card chosen when the deck is "
+        "built, never drawn, starts face up in play and stands for the player: its life is the player's, it "
+        "attacks or is attacked, or it gives the player an ability for the whole game: a leader, hero, champion, "
+        "ruler, avatar, identity, LRIG, oshi, first vanguard); stacking (by a basic rule, a card is played on top "
+        "of one of its player's own cards in play and becomes it, the old card beneath: evolution, ride, "
+        "digivolve, bloom, grow); pitch (costs are paid by giving up cards from the hand as they are paid, not "
+        "from resources kept in play); simultaneous (both players act at once: secret plays revealed together, "
+        "or real time); set-face-down (cards are set face down in play to be turned up later: traps, hidden "
+        "defences; not life cards or shields); shop (cards are bought during play from a market outside the "
+        "deck); levels (what a player may play is limited by a level that rises during the game); deck-as-life "
+        "(damage to the player takes cards from its deck); extra-deck (a second deck built with the main one, not "
+        "of resources only, from which cards come into play by a rule: an extra deck, an evolve deck, a material "
+        "deck); digital (the game exists only as software, and its rules use what only software can do). Read by "
+        "compare")
+
+    @model_validator(mode="after")
+    def _mechanisms_once(self) -> Overview:
+        twice = sorted({m for m in self.mechanisms if self.mechanisms.count(m) > 1})
+        if twice:
+            raise ValueError(f"mechanisms lists {', '.join(twice)} more than once")
+        return self
 
 
 class SideDeck(Named):

@@ -61,6 +61,7 @@ MEASURE_NAMES: dict[str, str] = {
     "attacks": "attacks and leader",
     "fighters": "who fights",
     "layout": "where they fight",
+    "mechanisms": "mechanisms",
     "systems": "system compatibility",
     "we": "WE distance",
 }

@@ -53,6 +53,7 @@ PROFILE_READERS: dict[str, tuple[str, ...]] = {
     "deck.side_decks[].copy_limit": ("cardcheck",),
     "deck.side_decks[].copy_limit_with_main": ("cardcheck", "checks"),
     "overview.players": ("checks",),
+    "overview.mechanisms": ("compare",),
     "deck.extra_cards": ("compare", "convert", "cardcheck", "checks"),
     "deck.extra_cards[].id": ("convert", "cardcheck", "checks"),
     "deck.extra_cards[].name": ("compare",),
