@@ -60,8 +60,8 @@ up to 1), so the parts of the breakdown add up to the combined distance exactly.
 the reference judgements (``tests/data/similarity-judgements*.toml``) by
 :func:`amalogs.compare.calibration.fitted_weights`, and a test keeps them equal; ``docs/similarity.md`` gives
 the reference set, the fit and its figures (Spearman's rho 0.679 over 1891 pairs of 62 games judged by a panel,
-0.668 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55, 0.52 and 0.61 on eleven rounds of
-games the measure never saw).
+0.668 leave-one-game-out; 0.44, 0.65, 0.22, 0.59, 0.72, 0.87, 0.70, 0.38, 0.55, 0.52, 0.61 and 0.68 on twelve rounds
+of games the measure never saw).
 """
 
 from __future__ import annotations
