@@ -124,10 +124,12 @@ def _concept(key: str) -> str:
 def _mechanisms(sig: Signature, other: Signature) -> str:
     if not sig.mechanisms:
         return "none listed"
-    shared = sorted(sig.mechanisms & other.mechanisms)
-    own = sorted(sig.mechanisms - other.mechanisms)
-    return "; ".join(part for part in (f"shared: {', '.join(shared)}" if shared else "",
-                                       f"only here: {', '.join(own)}" if own else "") if part)
+    parts = []
+    if shared := sorted(sig.mechanisms & other.mechanisms):
+        parts.append(f"shared: {', '.join(shared)}")
+    if own := sorted(sig.mechanisms - other.mechanisms):
+        parts.append(f"only here: {', '.join(own)}")
+    return "; ".join(parts)
 
 
 def words(game: Game, sig: Signature, measure: str, other: Signature) -> str:
